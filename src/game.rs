@@ -1,0 +1,644 @@
+//! The game state: a position plus everything else that decides what is legal, and the turn
+//! structure of RULES.md section 4 (rolling, the third-doubles penalty, rolling again after
+//! doubles, passing the turn, the win).
+//!
+//! A [`GameState`] is either awaiting a roll, in the middle of one, or finished. The dice are an
+//! explicit input ([`GameState::roll`]); steps are then applied one at a time
+//! ([`GameState::apply_step`]) or as a whole play ([`GameState::apply_play`]). Every public
+//! operation validates its input and leaves the state untouched on error.
+
+use crate::board::{Location, Seat, code};
+use crate::dice::{Amounts, Roll};
+use crate::movegen::{Board, Rejection, RollSearch, RollStart};
+use crate::moves::{Play, Step};
+use crate::position::{Position, PositionError};
+use crate::rules::{BonusTiming, HomeRow, Rules, RulesError, ThreeDoubles};
+
+/// How many turns each blockade of each seat has stood on its square at the end of its
+/// owner's turns: up to two `(square code, turns)` per seat, code 0 for none.
+type BlockadeAges = [[(u8, u8); 2]; 4];
+
+/// A roll in progress: the position it started from, the dice and the steps taken so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct InRoll {
+    roll: Roll,
+    start: Board,
+    taken: Play,
+}
+
+/// The complete state of a game.
+///
+/// It only ever holds positions that RULES.md section 6.1 calls valid, and carries everything
+/// that affects legality: the position, the rules, the roll in progress (its dice, where it
+/// started and the steps taken) and the ages of blockades for the blockade time limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameState {
+    rules: Rules,
+    position: Position,
+    ages: BlockadeAges,
+    in_roll: Option<InRoll>,
+}
+
+/// Errors building a game state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NewGameError {
+    /// The rules cannot be played.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// The position's seats are not the seats of the rules.
+    #[error("the position's seats are not the seats the rules say play")]
+    SeatsMismatch,
+    /// The start position is invalid (the mover does not play).
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
+/// Why a roll cannot be made now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RollError {
+    /// A roll is already in progress: finish it with steps first.
+    #[error("a roll is in progress; its steps must be made first")]
+    RollInProgress,
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+}
+
+/// Why a step is not legal now. The state is unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StepError {
+    /// No roll is in progress: roll first.
+    #[error("no roll is in progress: roll the dice first")]
+    NoRoll,
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The mover has no pawn at the step's start.
+    #[error("{seat} has no pawn at {from}")]
+    NoPawn {
+        /// The mover.
+        seat: Seat,
+        /// The start of the step.
+        from: Location,
+    },
+    /// No route of any length leads from the start to the end.
+    #[error("no pawn can go from {0} to {1}")]
+    NoRoute(Location, Location),
+    /// The step passes the exit square onto the ring, but the home row is mandatory.
+    #[error("a pawn may not pass its exit square: the home row is mandatory")]
+    MustTakeHomeRow,
+    /// The amount the step needs is not available.
+    #[error("the step needs {needed}, which is not an unused amount")]
+    AmountNotAvailable {
+        /// Steps the move needs (5 to enter).
+        needed: u8,
+    },
+    /// The step needs a bonus, but bonuses wait until the dice phase is over.
+    #[error("the bonus of {0} may only be spent after the dice")]
+    BonusNotYet(u8),
+    /// The step needs a die amount, but the dice phase is over and the dice are forfeited.
+    #[error("the dice phase is over; die amount {0} is forfeited")]
+    DiceForfeited(u8),
+    /// The entry square already holds two pawns.
+    #[error("the entry square {0} holds a blockade")]
+    EntryBlocked(Location),
+    /// A blockade stands strictly between the start and the end.
+    #[error("the step passes a blockade at {0}")]
+    PassesBlockade(Location),
+    /// The end square already holds two pawns.
+    #[error("the step lands on a blockade at {0}")]
+    LandsOnBlockade(Location),
+    /// The end is a safety square holding an opponent.
+    #[error("the step lands on an opponent on safety square {0}")]
+    LandsOnSafety(Location),
+    /// Section 2 allows the step but every play it begins moves a blockade together.
+    #[error("every play this step begins moves a blockade together")]
+    MovesBlockadeTogether,
+    /// All four amounts of the doubles cannot be used, so none may be.
+    #[error("doubles are all or nothing and not all four amounts can be used")]
+    AllOrNothing,
+    /// Another play uses more dice.
+    #[error("the most dice must be used, and this step leads to a play that uses fewer")]
+    MustUseMostDice,
+    /// Another play enters more pawns.
+    #[error("the most pawns must be entered, and this step leads to a play that enters fewer")]
+    MustEnter,
+    /// Another play uses the larger die.
+    #[error("the larger die must be used, and this step leads to a play that uses the smaller")]
+    MustUseLargerDie,
+    /// An overdue blockade must be broken.
+    #[error("a blockade past the time limit must be broken")]
+    MustBreakBlockade,
+}
+
+/// Why a whole play cannot be applied. The state is unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The roll cannot be made now.
+    #[error(transparent)]
+    Roll(#[from] RollError),
+    /// A step is not legal.
+    #[error("step {index} ({step}): {error}")]
+    Step {
+        /// The step's position in the play, from 1.
+        index: usize,
+        /// The step.
+        step: Step,
+        /// Why it is not legal.
+        error: StepError,
+    },
+    /// The play stops before the roll is over.
+    #[error("the play is incomplete: more steps are required")]
+    Incomplete,
+}
+
+/// What happens to the turn when a roll ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TurnChange {
+    /// The mover rolled doubles and rolls again.
+    RollAgain,
+    /// The turn passes to this seat.
+    PassedTo(Seat),
+    /// The mover has all four pawns home and wins.
+    Won(Seat),
+}
+
+/// The end of a roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RollEnd {
+    /// Die amounts left unused (forfeited).
+    pub forfeited_dice: Amounts,
+    /// Bonuses left unspent (forfeited), in steps.
+    pub forfeited_bonuses: u8,
+    /// What happens to the turn.
+    pub turn: TurnChange,
+}
+
+/// What a roll did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RollReport {
+    /// The roll is in progress with these die amounts; steps follow.
+    Started(Amounts),
+    /// No legal play moves a pawn: the roll is over at once.
+    Forfeited(RollEnd),
+    /// A third doubles: the pawn at `from` went back to its nest (if the mover had a pawn out)
+    /// and the turn passed.
+    Penalty {
+        /// Where the penalised pawn stood.
+        from: Option<Location>,
+        /// The seat now to move.
+        next: Seat,
+    },
+}
+
+/// What one legal step did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StepReport {
+    /// The opponent captured, if any.
+    pub captured: Option<Seat>,
+    /// The bonus earned, in steps (capture or home bonus), if any.
+    pub bonus_earned: Option<u8>,
+    /// Whether the pawn reached home.
+    pub reached_home: bool,
+    /// The end of the roll, if the step ended it.
+    pub roll_end: Option<RollEnd>,
+}
+
+/// One distinct outcome of a roll: the state after it and one play leading to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The state after the roll (awaiting the next roll, or finished).
+    pub state: GameState,
+    /// One legal play that leads to it.
+    pub play: Play,
+}
+
+impl GameState {
+    /// A new game: every pawn in its nest, the lowest playing seat to move.
+    ///
+    /// # Errors
+    /// [`NewGameError::Rules`] if the rules cannot be played.
+    pub fn new(rules: Rules) -> Result<GameState, NewGameError> {
+        rules.validate()?;
+        let first = rules.seats.iter().next().ok_or(RulesError::Seats(0))?;
+        let position = Position::start(rules.seats, first)?;
+        GameState::from_position(rules, position)
+    }
+
+    /// The state at `position`, awaiting a roll. Blockade ages start at zero.
+    ///
+    /// # Errors
+    /// [`NewGameError`] if the rules cannot be played or their seats are not the position's.
+    pub fn from_position(rules: Rules, position: Position) -> Result<GameState, NewGameError> {
+        rules.validate()?;
+        if rules.seats != position.seats() {
+            return Err(NewGameError::SeatsMismatch);
+        }
+        Ok(GameState { rules, position, ages: [[(0, 0); 2]; 4], in_roll: None })
+    }
+
+    /// The rules in force.
+    #[must_use]
+    pub const fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The current position (in the middle of a roll: where the pawns stand now).
+    #[must_use]
+    pub const fn position(&self) -> Position {
+        self.position
+    }
+
+    /// The seat to move.
+    #[must_use]
+    pub const fn mover(&self) -> Seat {
+        self.position.mover
+    }
+
+    /// The roll in progress, if any.
+    #[must_use]
+    pub fn current_roll(&self) -> Option<Roll> {
+        self.in_roll.map(|r| r.roll)
+    }
+
+    /// The steps taken so far in the roll in progress (empty between rolls).
+    #[must_use]
+    pub fn steps_taken(&self) -> Play {
+        self.in_roll.map(|r| r.taken).unwrap_or_default()
+    }
+
+    /// Whether the state awaits a roll.
+    #[must_use]
+    pub fn awaits_roll(&self) -> bool {
+        self.in_roll.is_none() && !self.is_finished()
+    }
+
+    /// Whether the game is over.
+    #[must_use]
+    pub fn is_finished(&self) -> bool {
+        self.position.is_finished()
+    }
+
+    /// The winner, once the game is over.
+    #[must_use]
+    pub fn winner(&self) -> Option<Seat> {
+        self.position.winner()
+    }
+
+    /// The blockade squares of the mover that must be broken this turn, least advanced first.
+    fn overdue(&self) -> Vec<u8> {
+        let Some(limit) = self.rules.blockade_limit else { return Vec::new() };
+        let seat = self.mover();
+        let mut squares: Vec<u8> = self.ages[seat.index()]
+            .iter()
+            .filter(|&&(c, turns)| c != 0 && turns >= limit)
+            .map(|&(c, _)| c)
+            .collect();
+        squares.sort_unstable_by_key(|&c| Location::from_code(c).progress(seat));
+        squares
+    }
+
+    fn search(&self, start: &Board, roll: Roll) -> RollSearch {
+        let overdue = self.overdue();
+        RollSearch::new(&RollStart {
+            rules: &self.rules,
+            board: start,
+            seats: self.position.seats,
+            mover: self.mover(),
+            roll,
+            overdue: &overdue,
+        })
+    }
+
+    fn is_third_doubles(&self, roll: Roll) -> bool {
+        roll.is_doubles() && self.rules.three_doubles == ThreeDoubles::Penalty && self.position.doubles == 2
+    }
+
+    /// Every distinct outcome of `roll` from this state (which must await a roll), sorted by
+    /// the outcome's position notation, each with one legal play leading to it. A third
+    /// doubles has the penalty as its one outcome, with the empty play.
+    ///
+    /// # Errors
+    /// [`RollError`] if a roll is in progress or the game is over.
+    pub fn outcomes(&self, roll: Roll) -> Result<Vec<Outcome>, RollError> {
+        self.check_can_roll()?;
+        if self.is_third_doubles(roll) {
+            let mut state = *self;
+            state.penalise();
+            return Ok(vec![Outcome { state, play: Play::EMPTY }]);
+        }
+        let search = self.search(&self.position.pawns, roll);
+        let mut outcomes: Vec<(String, Outcome)> = search
+            .legal_ends()
+            .map(|(board, play)| {
+                let mut state = *self;
+                state.end_roll(board, roll);
+                (state.position.to_string(), Outcome { state, play })
+            })
+            .collect();
+        outcomes.sort_by(|a, b| a.0.cmp(&b.0));
+        outcomes.dedup_by(|a, b| a.0 == b.0);
+        Ok(outcomes.into_iter().map(|(_, o)| o).collect())
+    }
+
+    fn check_can_roll(&self) -> Result<(), RollError> {
+        if self.is_finished() {
+            Err(RollError::GameOver)
+        } else if self.in_roll.is_some() {
+            Err(RollError::RollInProgress)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Rolls `roll` for the mover. A third doubles is penalised at once; a roll with no legal
+    /// step is forfeited at once; otherwise the roll is in progress and steps follow.
+    ///
+    /// # Errors
+    /// [`RollError`] if a roll is already in progress or the game is over.
+    pub fn roll(&mut self, roll: Roll) -> Result<RollReport, RollError> {
+        self.check_can_roll()?;
+        if self.is_third_doubles(roll) {
+            let from = self.penalise();
+            return Ok(RollReport::Penalty { from, next: self.mover() });
+        }
+        let start = self.position.pawns;
+        let search = self.search(&start, roll);
+        let current = search.follow(&[]);
+        if search.is_legal_end(&current) {
+            let end = self.finish_roll(&search, &current, roll);
+            return Ok(RollReport::Forfeited(end));
+        }
+        self.in_roll = Some(InRoll { roll, start, taken: Play::EMPTY });
+        Ok(RollReport::Started(roll.amounts(start[self.mover().index()].iter().all(|&c| c != code::NEST))))
+    }
+
+    /// The legal steps now, each once (empty unless a roll is in progress).
+    #[must_use]
+    pub fn legal_steps(&self) -> Vec<Step> {
+        match self.in_roll {
+            Some(r) if !self.is_finished() => {
+                let search = self.search(&r.start, r.roll);
+                search.legal_steps(&search.follow(r.taken.steps()))
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether `step` is legal now: exactly whether it is among [`GameState::legal_steps`].
+    #[must_use]
+    pub fn is_legal(&self, step: Step) -> bool {
+        self.legal_steps().contains(&step)
+    }
+
+    /// The unused die amounts and pending bonuses (in steps) of the roll in progress.
+    #[must_use]
+    pub fn amounts_left(&self) -> Option<(Amounts, Vec<u8>)> {
+        let r = self.in_roll?;
+        let search = self.search(&r.start, r.roll);
+        let current = search.follow(r.taken.steps());
+        let (dice, bonuses, dice_over) = search.amounts_at(*current.first()?);
+        let dice = if dice_over { Amounts::default() } else { dice };
+        Some((dice, bonuses.into_iter().filter(|&b| b != 0).collect()))
+    }
+
+    /// Applies one legal step of the roll in progress.
+    ///
+    /// # Errors
+    /// [`StepError`] saying why the step is not legal; the state is then unchanged.
+    pub fn apply_step(&mut self, step: Step) -> Result<StepReport, StepError> {
+        if self.is_finished() {
+            return Err(StepError::GameOver);
+        }
+        let r = self.in_roll.ok_or(StepError::NoRoll)?;
+        let search = self.search(&r.start, r.roll);
+        let current = search.follow(r.taken.steps());
+        let mut taken = r.taken;
+        taken.push(step).map_err(|_| StepError::NoRoute(step.from, step.to))?;
+        let next = search.follow(taken.steps());
+        if next.is_empty() {
+            return Err(self.explain(&search, &current, step));
+        }
+        let before = self.position.pawns;
+        let after = search.board_at(&next);
+        let seat = self.mover();
+        let captured = Seat::ALL.into_iter().find(|&s| {
+            s != seat && before[s.index()].iter().filter(|&&c| c == code::NEST).count()
+                < after[s.index()].iter().filter(|&&c| c == code::NEST).count()
+        });
+        let reached_home = step.to == Location::Home;
+        let bonus_earned = if captured.is_some() {
+            Some(self.rules.capture_bonus)
+        } else if reached_home {
+            Some(self.rules.home_bonus)
+        } else {
+            None
+        }
+        .filter(|&b| b > 0);
+        self.in_roll = Some(InRoll { taken, ..r });
+        self.set_board(after);
+        let roll_end = search.is_legal_end(&next).then(|| self.finish_roll(&search, &next, r.roll));
+        Ok(StepReport { captured, bonus_earned, reached_home, roll_end })
+    }
+
+    /// Rolls `roll` and applies `play`, which must be a whole legal play.
+    ///
+    /// # Errors
+    /// [`PlayError`] if the roll cannot be made, a step is illegal, or the play stops before
+    /// the roll ends; the state is then unchanged.
+    pub fn apply_play(&mut self, roll: Roll, play: &Play) -> Result<TurnChange, PlayError> {
+        let mut next = *self;
+        let mut end = match next.roll(roll)? {
+            RollReport::Started(_) => None,
+            RollReport::Forfeited(end) => Some(end.turn),
+            RollReport::Penalty { next, .. } => Some(TurnChange::PassedTo(next)),
+        };
+        for (i, &step) in play.steps().iter().enumerate() {
+            if end.is_some() {
+                return Err(PlayError::Step { index: i + 1, step, error: StepError::NoRoll });
+            }
+            let report = next.apply_step(step).map_err(|error| PlayError::Step { index: i + 1, step, error })?;
+            end = report.roll_end.map(|e| e.turn);
+        }
+        let turn = end.ok_or(PlayError::Incomplete)?;
+        *self = next;
+        Ok(turn)
+    }
+
+    fn set_board(&mut self, board: Board) {
+        self.position.pawns = board;
+        for seat in Seat::ALL {
+            self.position.sort_seat(seat);
+        }
+    }
+
+    fn finish_roll(&mut self, search: &RollSearch, current: &[u32], roll: Roll) -> RollEnd {
+        let (dice, bonuses, _) = search.amounts_at(current[0]);
+        let forfeited_bonuses = bonuses.iter().filter(|&&b| b != 0).count() as u8;
+        let turn = self.end_roll(search.board_at(current), roll);
+        RollEnd { forfeited_dice: dice, forfeited_bonuses, turn }
+    }
+
+    /// Section 4 after a play: the win, rolling again after doubles, or passing the turn.
+    fn end_roll(&mut self, board: Board, roll: Roll) -> TurnChange {
+        self.in_roll = None;
+        self.set_board(board);
+        let seat = self.mover();
+        if let Some(w) = self.position.winner() {
+            self.position.doubles = 0;
+            self.position.mover = w;
+            return TurnChange::Won(w);
+        }
+        if roll.is_doubles() {
+            if self.rules.three_doubles == ThreeDoubles::Penalty {
+                self.position.doubles += 1;
+            }
+            return TurnChange::RollAgain;
+        }
+        self.end_turn(seat)
+    }
+
+    fn end_turn(&mut self, seat: Seat) -> TurnChange {
+        self.age_blockades(seat);
+        let next = self.position.seats.next_after(seat).unwrap_or(seat);
+        self.position.mover = next;
+        self.position.doubles = 0;
+        TurnChange::PassedTo(next)
+    }
+
+    /// The third-doubles penalty: the pawn nearest home goes back to its nest, the turn passes.
+    fn penalise(&mut self) -> Option<Location> {
+        let seat = self.mover();
+        let pawns = &mut self.position.pawns[seat.index()];
+        let nearest = (0..4)
+            .filter(|&i| code::is_square(pawns[i]))
+            .min_by_key(|&i| Location::from_code(pawns[i]).steps_to_home(seat));
+        let from = nearest.map(|i| {
+            let from = Location::from_code(pawns[i]);
+            pawns[i] = code::NEST;
+            from
+        });
+        self.position.sort_seat(seat);
+        self.end_turn(seat);
+        from
+    }
+
+    /// At the end of `seat`'s turn, each of its blockades has stood one more turn.
+    fn age_blockades(&mut self, seat: Seat) {
+        if self.rules.blockade_limit.is_none() {
+            return;
+        }
+        let own = self.position.pawns[seat.index()];
+        let old = self.ages[seat.index()];
+        let mut new = [(0u8, 0u8); 2];
+        let mut n = 0;
+        for (i, &c) in own.iter().enumerate() {
+            if code::is_square(c) && i > 0 && own[i - 1] == c && n < 2 {
+                let turns = old.iter().find(|a| a.0 == c).map_or(0, |a| a.1);
+                new[n] = (c, turns.saturating_add(1));
+                n += 1;
+            }
+        }
+        self.ages[seat.index()] = new;
+    }
+
+    fn explain(&self, search: &RollSearch, current: &[u32], step: Step) -> StepError {
+        let seat = search.seat();
+        if let Some(rejection) = search.rejection(current, step) {
+            return match rejection {
+                Rejection::BlockadeTogether => StepError::MovesBlockadeTogether,
+                Rejection::AllOrNothing => StepError::AllOrNothing,
+                Rejection::MostDice => StepError::MustUseMostDice,
+                Rejection::MustEnter => StepError::MustEnter,
+                Rejection::LargerDie => StepError::MustUseLargerDie,
+                Rejection::OverdueBlockade => StepError::MustBreakBlockade,
+            };
+        }
+        // Section 2 does not allow the step: find the first reason.
+        let pos = &self.position;
+        let (n_from, _) = pos.pawns_at(step.from, seat);
+        if n_from == 0 || step.from == Location::Home {
+            return StepError::NoPawn { seat, from: step.from };
+        }
+        let Some((needed, path, mandatory_violation)) = self.geometry(step) else {
+            return StepError::NoRoute(step.from, step.to);
+        };
+        if mandatory_violation {
+            return StepError::MustTakeHomeRow;
+        }
+        let (dice, bonuses, dice_over) = current.first().map_or((Amounts::default(), [0; 4], false), |&i| search.amounts_at(i));
+        let after_dice = self.rules.bonus_timing == BonusTiming::AfterDice;
+        let is_die = if step.from == Location::Nest {
+            dice.as_slice().contains(&5)
+                || (dice.as_slice().contains(&1) && dice.as_slice().contains(&4))
+                || (dice.as_slice().contains(&2) && dice.as_slice().contains(&3))
+        } else {
+            dice.as_slice().contains(&needed)
+        };
+        let is_bonus = step.from != Location::Nest && bonuses.contains(&needed);
+        if is_die && after_dice && dice_over && !is_bonus {
+            return StepError::DiceForfeited(needed);
+        }
+        if is_bonus && after_dice && !dice_over && !is_die {
+            return StepError::BonusNotYet(needed);
+        }
+        if !is_die && !is_bonus {
+            return StepError::AmountNotAvailable { needed };
+        }
+        for loc in path {
+            if pos.pawns_at(loc, seat).0 == 2 {
+                return StepError::PassesBlockade(loc);
+            }
+        }
+        let (n_to, owner) = pos.pawns_at(step.to, seat);
+        if step.from == Location::Nest && n_to == 2 {
+            return StepError::EntryBlocked(step.to);
+        }
+        if n_to == 2 {
+            return StepError::LandsOnBlockade(step.to);
+        }
+        if let Location::Ring(q) = step.to
+            && n_to == 1
+            && owner != Some(seat)
+            && q.is_safety()
+        {
+            return StepError::LandsOnSafety(step.to);
+        }
+        // Only reachable if the roll's search disagrees with this reading of section 2.
+        StepError::AmountNotAvailable { needed }
+    }
+
+    /// The amount a step needs, the squares strictly between its ends, and whether it passes
+    /// the exit square on the ring against a mandatory home row; `None` if no route exists.
+    fn geometry(&self, step: Step) -> Option<(u8, Vec<Location>, bool)> {
+        let seat = self.mover();
+        let exit = seat.exit();
+        match (step.from, step.to) {
+            (Location::Nest, Location::Ring(q)) if q == seat.entry() => Some((5, Vec::new(), false)),
+            (Location::Ring(a), Location::Ring(b)) if a != b => {
+                let k = a.steps_to(b);
+                let path = (1..k).map(|i| Location::Ring(a.advance(i))).collect();
+                let passes_exit = a.steps_to(exit) < k;
+                Some((k, path, passes_exit && self.rules.home_row == HomeRow::Mandatory))
+            }
+            (Location::Ring(a), end @ (Location::HomeRow(_) | Location::Home)) => {
+                let j = a.steps_to(exit);
+                let r = match end {
+                    Location::HomeRow(h) => h + 1,
+                    _ => 8,
+                };
+                let mut path: Vec<Location> = (1..=j).map(|i| Location::Ring(a.advance(i))).collect();
+                path.extend((0..r - 1).map(Location::HomeRow));
+                Some((j + r, path, false))
+            }
+            (Location::HomeRow(h), end @ (Location::HomeRow(_) | Location::Home)) => {
+                let t = match end {
+                    Location::HomeRow(t) => t,
+                    _ => 7,
+                };
+                (t > h).then(|| (t - h, (h + 1..t).map(Location::HomeRow).collect(), false))
+            }
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,90 @@
+//! # parcheesi
+//!
+//! The rules engine of Parcheesi, the American adaptation of Pachisi: the complete game of
+//! its specification (RULES.md), under three rule presets, with exact move generation, a text
+//! notation for positions and plays, and a line-based text interface.
+//!
+//! ## A game from start to finish
+//!
+//! A [`GameState`] holds everything that decides what is legal. The dice are an input: pass a
+//! [`Roll`] in (from physical dice, a replay, a search) or let [`Roll::random`] roll with a
+//! generator you own. Every roll has a set of distinct [`Outcome`]s, each with one play that
+//! leads to it:
+//!
+//! ```
+//! use parcheesi::{GameState, Roll, Rules};
+//! use rand::SeedableRng;
+//!
+//! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+//! let mut state = GameState::new(Rules::seed())?;
+//! let mut rolls = 0;
+//! while !state.is_finished() && rolls < 100_000 {
+//!     let roll = Roll::random(&mut rng);
+//!     let outcomes = state.outcomes(roll)?;
+//!     // Pick any outcome: here the first.
+//!     state = outcomes[0].state;
+//!     rolls += 1;
+//! }
+//! assert!(state.winner().is_some());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Step by step
+//!
+//! A user interface rolls, asks for the legal steps and applies them one at a time; an illegal
+//! step comes back as a [`StepError`] saying which rule it breaks.
+//!
+//! ```
+//! use parcheesi::{GameState, Position, Roll, RollReport, Rules, Step, StepError};
+//!
+//! let position: Position = "g:n,n,n,10 r:n,n,20,20 g 0".parse()?;
+//! let rules = Rules::seed().with_seats(position.seats());
+//! let mut state = GameState::from_position(rules, position)?;
+//! assert!(matches!(state.roll(Roll::new(4, 6)?)?, RollReport::Started(_)));
+//! // 10-14 then 14-20 would land on red's blockade; only the larger die can be used.
+//! assert_eq!(state.legal_steps(), vec!["10-16".parse::<Step>()?]);
+//! assert_eq!(state.apply_step("10-14".parse()?), Err(StepError::MustUseLargerDie));
+//! let report = state.apply_step("10-16".parse()?)?;
+//! assert!(report.roll_end.is_some());
+//! assert_eq!(state.position().to_string(), "g:n,n,n,16 r:n,n,20,20 r 0");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Modules
+//!
+//! - [`board`]: seats, squares, locations and the board geometry.
+//! - [`dice`]: dice, rolls and the amounts they give.
+//! - [`rules`]: the rule switches and presets.
+//! - [`position`]: validated positions and their raw form.
+//! - [`moves`]: steps and plays.
+//! - [`movegen`](crate#modules) (private): the search behind every question of legality.
+//! - [`game`]: the game state and its turns.
+//! - [`notation`]: reading and writing positions, steps and plays.
+//! - [`perft`](mod@perft): counting outcomes to a depth.
+//! - [`text`]: the line-based text interface.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod board;
+pub mod dice;
+pub mod game;
+mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod rules;
+pub mod text;
+
+pub use board::{Location, Seat, Seats, Square};
+pub use dice::{Amounts, Die, DieError, Roll};
+pub use game::{
+    GameState, NewGameError, Outcome, PlayError, RollEnd, RollError, RollReport, StepError, StepReport,
+    TurnChange,
+};
+pub use moves::{Play, Step};
+pub use notation::{ParseLocationError, ParsePlayError, ParsePositionError, ParseStepError};
+pub use perft::perft;
+pub use position::{Position, PositionError, Setup};
+pub use rules::{Preset, Rules, RulesError};

@@ -1,0 +1,651 @@
+//! Move generation: every play a roll allows, exactly as RULES.md section 3 defines it.
+//!
+//! A roll is searched depth first over *roll states*: where the mover's pawns stand, which
+//! opponents were captured, which die amounts are unused, which bonuses are pending and whether
+//! the dice phase is over. Everything section 3 asks about a play depends only on the state at
+//! its end, so each state is visited once and remembered:
+//!
+//! - a state is **valid** unless two pawns that formed a blockade at the start of the roll stand
+//!   together on another square (when the blockade rule applies to the roll);
+//! - it is **complete** when it is valid and no valid state is reachable beyond it;
+//! - the complete states that survive the filters of section 3.3 (and the blockade time limit)
+//!   are the **legal ends**; a step is legal when it leads to a state from which a legal end is
+//!   reachable.
+//!
+//! Pawns are told apart only where the blockade rule needs it: the two pawns of each starting
+//! pair keep a tag; all others are a sorted multiset, which merges equivalent plays.
+
+use std::collections::HashMap;
+
+use crate::board::{Location, Seat, Seats, code};
+use crate::dice::{Amounts, Roll};
+use crate::moves::{Play, Step};
+use crate::rules::{BlockadeMove, BonusTiming, Entering, FourAmountDoubles, HomeRow, OneDie, Rules};
+
+/// Pawn locations of all four seats, as location codes.
+pub(crate) type Board = [[u8; 4]; 4];
+
+/// How a step pays for itself.
+#[derive(Clone, Copy)]
+enum Spend {
+    Die(u8),
+    TwoDice(u8, u8),
+    Bonus(usize),
+}
+
+/// One roll state (see the module docs).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Node {
+    /// Mover's pawns by identity: ids 0,1 (and 2,3) are the starting pairs when the blockade
+    /// rule applies; pawns of one class are kept sorted.
+    mover: [u8; 4],
+    /// Captured opponents, bit `4 * seat + i` for pawn `i` of the start position.
+    captured: u16,
+    /// Unused die amounts, sorted, 0 for a spent one.
+    dice: [u8; 4],
+    /// Pending bonuses: capture bonuses, home bonuses.
+    bonus: [u8; 2],
+    /// With bonuses after dice: the dice phase has ended.
+    dice_over: bool,
+}
+
+impl Node {
+    fn key(&self) -> u64 {
+        let mut k = 0u64;
+        for &c in &self.mover {
+            k = k << 7 | u64::from(c);
+        }
+        k = k << 16 | u64::from(self.captured);
+        for &d in &self.dice {
+            k = k << 3 | u64::from(d);
+        }
+        k = k << 3 | u64::from(self.bonus[0]);
+        k = k << 3 | u64::from(self.bonus[1]);
+        k << 1 | u64::from(self.dice_over)
+    }
+}
+
+const VALID: u8 = 1;
+const REACH_VALID: u8 = 2;
+const COMPLETE: u8 = 4;
+const LEGAL: u8 = 8;
+const REACH_LEGAL: u8 = 16;
+const EXPLORED: u8 = 32;
+
+struct Entry {
+    node: Node,
+    parent: u32,
+    step: Step,
+    edges: (u32, u32),
+    flags: u8,
+}
+
+#[derive(Clone, Copy)]
+struct Edge {
+    child: u32,
+    step: Step,
+}
+
+/// Successor buffer: at most 4 pawns x 4 amount kinds x 2 routes, plus 3 ways to enter.
+const MAX_SUCCESSORS: usize = 4 * 4 * 2 + 3;
+
+struct Successors {
+    items: [(Node, Step); MAX_SUCCESSORS],
+    len: usize,
+}
+
+impl Successors {
+    fn new() -> Successors {
+        let blank = Node { mover: [0; 4], captured: 0, dice: [0; 4], bonus: [0; 2], dice_over: false };
+        Successors { items: [(blank, Step::new(Location::Nest, Location::Nest)); MAX_SUCCESSORS], len: 0 }
+    }
+    fn push(&mut self, node: Node, step: Step) {
+        self.items[self.len] = (node, step);
+        self.len += 1;
+    }
+    fn as_slice(&self) -> &[(Node, Step)] {
+        &self.items[..self.len]
+    }
+}
+
+/// What a roll starts from.
+pub(crate) struct RollStart<'a> {
+    pub rules: &'a Rules,
+    pub board: &'a Board,
+    pub seats: Seats,
+    pub mover: Seat,
+    pub roll: Roll,
+    /// Overdue blockade squares (codes) of the mover, least advanced first.
+    pub overdue: &'a [u8],
+}
+
+/// The searched graph of one roll.
+pub(crate) struct RollSearch {
+    rules: Rules,
+    seat: Seat,
+    seats: Seats,
+    start: Board,
+    start_dice: Amounts,
+    /// Start squares of the tagged pairs (ids 0,1 and 2,3), 0 where there is none.
+    pairs: [u8; 2],
+    /// Whether ids 0,1 and 2,3 are two classes (a pair is tagged) rather than one.
+    split: bool,
+    nest_at_start: u8,
+    bonus_size: [u8; 2],
+    entries: Vec<Entry>,
+    edges: Vec<Edge>,
+    index: HashMap<u64, u32>,
+    order: Vec<u32>,
+}
+
+/// What the legal plays of a roll spend: used to explain why a step is not legal.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub(crate) struct Score {
+    pub dice: u8,
+    pub entered: u8,
+    pub pips: u8,
+}
+
+/// Why a possible step begins no legal play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rejection {
+    BlockadeTogether,
+    AllOrNothing,
+    MostDice,
+    MustEnter,
+    LargerDie,
+    OverdueBlockade,
+}
+
+impl RollSearch {
+    pub(crate) fn new(start: &RollStart<'_>) -> RollSearch {
+        let rules = *start.rules;
+        let seat = start.mover;
+        let own = start.board[seat.index()];
+        let nest_at_start = own.iter().filter(|&&c| c == code::NEST).count() as u8;
+        let start_dice = start.roll.amounts(nest_at_start == 0);
+        let applies = match rules.blockade_move {
+            BlockadeMove::ForbiddenOnDoubles => start.roll.is_doubles(),
+            BlockadeMove::ForbiddenOnEveryRoll => true,
+        };
+        // Put each starting pair at ids 0,1 and 2,3 so their pawns keep their identity.
+        let mut mover = own;
+        let mut pairs = [0u8; 2];
+        let mut split = false;
+        if applies {
+            let mut squares: Vec<u8> = own
+                .iter()
+                .copied()
+                .filter(|&c| code::is_square(c) && own.iter().filter(|&&d| d == c).count() == 2)
+                .collect();
+            squares.dedup();
+            if !squares.is_empty() {
+                split = true;
+                let rest: Vec<u8> = own.iter().copied().filter(|c| !squares.contains(c)).collect();
+                let mut arranged = Vec::with_capacity(4);
+                for &sq in &squares {
+                    arranged.extend([sq, sq]);
+                }
+                arranged.extend(rest);
+                mover.copy_from_slice(&arranged);
+                for (i, &sq) in squares.iter().enumerate() {
+                    pairs[i] = sq;
+                }
+            }
+        }
+        let merged = rules.capture_bonus == rules.home_bonus;
+        let mut dice = [0u8; 4];
+        dice[4 - start_dice.len()..].copy_from_slice(start_dice.as_slice());
+        let mut search = RollSearch {
+            rules,
+            seat,
+            seats: start.seats,
+            start: *start.board,
+            start_dice,
+            pairs,
+            split,
+            nest_at_start,
+            bonus_size: [rules.capture_bonus, if merged { 0 } else { rules.home_bonus }],
+            entries: Vec::new(),
+            edges: Vec::new(),
+            index: HashMap::new(),
+            order: Vec::new(),
+        };
+        let mut root = Node { mover, captured: 0, dice, bonus: [0; 2], dice_over: false };
+        search.canonicalize(&mut root);
+        search.close_dice_phase(&mut root);
+        search.insert(root, 0, Step::new(Location::Nest, Location::Nest));
+        search.explore(0);
+        search.mark_legal(start.overdue);
+        search
+    }
+
+    fn canonicalize(&self, n: &mut Node) {
+        if self.split {
+            n.mover[..2].sort_unstable();
+            n.mover[2..].sort_unstable();
+        } else {
+            n.mover.sort_unstable();
+        }
+        n.dice.sort_unstable();
+    }
+
+    fn class(&self, id: usize) -> usize {
+        if self.split { id / 2 } else { 0 }
+    }
+
+    /// With bonuses after dice, the dice phase ends as soon as no die step is possible.
+    fn close_dice_phase(&self, n: &mut Node) {
+        if self.rules.bonus_timing == BonusTiming::AfterDice && !n.dice_over {
+            let mut out = Successors::new();
+            self.generate(n, true, false, &mut out);
+            n.dice_over = out.len == 0;
+        }
+    }
+
+    fn insert(&mut self, node: Node, parent: u32, step: Step) -> u32 {
+        let key = node.key();
+        if let Some(&i) = self.index.get(&key) {
+            return i;
+        }
+        let i = self.entries.len() as u32;
+        let flags = if self.is_valid(&node) { VALID } else { 0 };
+        self.entries.push(Entry { node, parent, step, edges: (0, 0), flags });
+        self.index.insert(key, i);
+        i
+    }
+
+    fn is_valid(&self, n: &Node) -> bool {
+        (0..2).all(|p| {
+            let sq = self.pairs[p];
+            let (a, b) = (n.mover[2 * p], n.mover[2 * p + 1]);
+            sq == 0 || !(a == b && code::is_square(a) && a != sq)
+        })
+    }
+
+    fn explore(&mut self, idx: u32) {
+        let node = self.entries[idx as usize].node;
+        let mut out = Successors::new();
+        let dice_now = match self.rules.bonus_timing {
+            BonusTiming::AfterDice => !node.dice_over,
+            BonusTiming::Immediately => true,
+        };
+        let bonus_now = match self.rules.bonus_timing {
+            BonusTiming::AfterDice => node.dice_over,
+            BonusTiming::Immediately => true,
+        };
+        self.generate(&node, dice_now, bonus_now, &mut out);
+        let first = self.edges.len() as u32;
+        for &(mut child, step) in out.as_slice() {
+            self.close_dice_phase(&mut child);
+            let c = self.insert(child, idx, step);
+            self.edges.push(Edge { child: c, step });
+        }
+        let last = self.edges.len() as u32;
+        self.entries[idx as usize].edges = (first, last);
+        let mut reach_valid = false;
+        for e in first..last {
+            let c = self.edges[e as usize].child;
+            if self.entries[c as usize].flags & EXPLORED == 0 {
+                self.explore(c);
+            }
+            let f = self.entries[c as usize].flags;
+            reach_valid |= f & (VALID | REACH_VALID) != 0;
+        }
+        let entry = &mut self.entries[idx as usize];
+        entry.flags |= EXPLORED;
+        if reach_valid {
+            entry.flags |= REACH_VALID;
+        } else if entry.flags & VALID != 0 {
+            entry.flags |= COMPLETE;
+        }
+        self.order.push(idx);
+    }
+
+    /// The section 3.3 measure of a play ending in `n`.
+    fn score(&self, n: &Node) -> Score {
+        let unused: Vec<u8> = n.dice.iter().copied().filter(|&d| d != 0).collect();
+        let dice = (self.start_dice.len() - unused.len()) as u8;
+        let pips = (self.start_dice.pips() - unused.iter().map(|&d| u32::from(d)).sum::<u32>()) as u8;
+        let entered = self.nest_at_start - n.mover.iter().filter(|&&c| c == code::NEST).count() as u8;
+        Score {
+            dice,
+            entered: if self.rules.entering == Entering::MustEnter { entered } else { 0 },
+            pips: if self.rules.one_die == OneDie::LargerDie { pips } else { 0 },
+        }
+    }
+
+    fn all_or_nothing_forces_empty(&self) -> bool {
+        self.rules.four_amount_doubles == FourAmountDoubles::AllOrNothing
+            && self.start_dice.len() == 4
+            && !self.entries.iter().any(|e| e.flags & COMPLETE != 0 && self.score(&e.node).dice == 4)
+    }
+
+    fn best_score(&self) -> Option<Score> {
+        self.entries.iter().filter(|e| e.flags & COMPLETE != 0).map(|e| self.score(&e.node)).max()
+    }
+
+    fn has_blockade(n: &Node, sq: u8) -> bool {
+        n.mover.iter().filter(|&&c| c == sq).count() == 2
+    }
+
+    fn mark_legal(&mut self, overdue: &[u8]) {
+        let mut legal: Vec<u32> = if self.all_or_nothing_forces_empty() {
+            vec![0]
+        } else {
+            let best = self.best_score();
+            (0..self.entries.len() as u32)
+                .filter(|&i| {
+                    let e = &self.entries[i as usize];
+                    e.flags & COMPLETE != 0 && Some(self.score(&e.node)) == best
+                })
+                .collect()
+        };
+        for &sq in overdue {
+            if legal.iter().any(|&i| !Self::has_blockade(&self.entries[i as usize].node, sq)) {
+                legal.retain(|&i| !Self::has_blockade(&self.entries[i as usize].node, sq));
+            }
+        }
+        for i in legal {
+            self.entries[i as usize].flags |= LEGAL;
+        }
+        for k in 0..self.order.len() {
+            let i = self.order[k] as usize;
+            let (first, last) = self.entries[i].edges;
+            let reach = self.entries[i].flags & LEGAL != 0
+                || (first..last).any(|e| self.entries[self.edges[e as usize].child as usize].flags & REACH_LEGAL != 0);
+            if reach {
+                self.entries[i].flags |= REACH_LEGAL;
+            }
+        }
+    }
+
+    /// Ring occupancy: count in the low two bits, seat above.
+    fn ring(&self, n: &Node) -> [u8; 68] {
+        let mut ring = [0u8; 68];
+        for s in self.seats.iter() {
+            for (i, &c) in self.start[s.index()].iter().enumerate() {
+                let c = if s == self.seat { n.mover[i] } else if n.captured >> (4 * s.index() + i) & 1 != 0 { code::NEST } else { c };
+                if code::is_ring(c) {
+                    let cell = &mut ring[(c - code::RING0) as usize];
+                    *cell = (*cell & 3) + 1 | (s as u8) << 2;
+                }
+            }
+        }
+        ring
+    }
+
+    /// Appends every step of section 2 possible in `n` with die amounts (`dice`) and/or bonus
+    /// amounts (`bonus`).
+    fn generate(&self, n: &Node, dice: bool, bonus: bool, out: &mut Successors) {
+        if n.mover.iter().all(|&c| c == code::HOME) {
+            return;
+        }
+        let ring = self.ring(n);
+        if dice {
+            if let Some(id) = n.mover.iter().position(|&c| c == code::NEST) {
+                let entry = self.seat.entry().number();
+                if ring[entry as usize] & 3 < 2 {
+                    let has = |v: u8| n.dice.contains(&v);
+                    let to = code::RING0 + entry;
+                    if has(5) {
+                        self.push_child(n, &ring, id, to, Spend::Die(5), out);
+                    }
+                    for (a, b) in [(1, 4), (2, 3)] {
+                        if has(a) && has(b) {
+                            self.push_child(n, &ring, id, to, Spend::TwoDice(a, b), out);
+                        }
+                    }
+                }
+            }
+            for (i, &v) in n.dice.iter().enumerate() {
+                if v != 0 && (i == 0 || n.dice[i - 1] != v) {
+                    self.advance_all(n, &ring, v, Spend::Die(v), out);
+                }
+            }
+        }
+        if bonus {
+            for kind in 0..2 {
+                if n.bonus[kind] > 0 {
+                    self.advance_all(n, &ring, self.bonus_size[kind], Spend::Bonus(kind), out);
+                }
+            }
+        }
+    }
+
+    fn advance_all(&self, n: &Node, ring: &[u8; 68], k: u8, spend: Spend, out: &mut Successors) {
+        for id in 0..4 {
+            let from = n.mover[id];
+            if !code::is_square(from) || (0..id).any(|j| n.mover[j] == from && self.class(j) == self.class(id)) {
+                continue;
+            }
+            for home_route in [false, true] {
+                if let Some(to) = self.route(n, ring, from, k, home_route) {
+                    self.push_child(n, ring, id, to, spend, out);
+                }
+            }
+        }
+    }
+
+    /// Where pawn at `from` ends moving `k` steps along the ring or the home route, if the
+    /// route exists and is open (RULES.md section 2.3).
+    fn route(&self, n: &Node, ring: &[u8; 68], from: u8, k: u8, home_route: bool) -> Option<u8> {
+        let own_row = |t: u8| n.mover.iter().filter(|&&c| c == code::ROW0 + t).count();
+        let blocked_ring = |q: u8| ring[q as usize % 68] & 3 == 2;
+        if code::is_row(from) {
+            if home_route {
+                return None;
+            }
+            let h = from - code::ROW0;
+            let end = h + k;
+            if end > 7 || (h + 1..end).any(|t| own_row(t) == 2) {
+                return None;
+            }
+            return if end == 7 { Some(code::HOME) } else { (own_row(end) < 2).then_some(code::ROW0 + end) };
+        }
+        let q = from - code::RING0;
+        let j = crate::board::Square::new(q)?.steps_to(self.seat.exit());
+        if home_route {
+            if j >= k || k - j > 8 {
+                return None;
+            }
+            let r = k - j;
+            if (1..=j).any(|i| blocked_ring(q + i)) || (0..r - 1).any(|t| own_row(t) == 2) {
+                return None;
+            }
+            return if r == 8 { Some(code::HOME) } else { (own_row(r - 1) < 2).then_some(code::ROW0 + r - 1) };
+        }
+        if j < k && self.rules.home_row == HomeRow::Mandatory {
+            return None;
+        }
+        if (1..k).any(|i| blocked_ring(q + i)) {
+            return None;
+        }
+        let end = (q + k) % 68;
+        let cell = ring[end as usize];
+        let landable = match cell & 3 {
+            0 => true,
+            1 => cell >> 2 == self.seat as u8 || !crate::board::Square::new(end)?.is_safety(),
+            _ => false,
+        };
+        landable.then_some(code::RING0 + end)
+    }
+
+    fn push_child(&self, n: &Node, ring: &[u8; 68], id: usize, to: u8, spend: Spend, out: &mut Successors) {
+        let mut child = *n;
+        let from = n.mover[id];
+        child.mover[id] = to;
+        let mut spend_die = |v: u8| {
+            if let Some(slot) = child.dice.iter_mut().find(|d| **d == v) {
+                *slot = 0;
+            }
+        };
+        match spend {
+            Spend::Die(v) => spend_die(v),
+            Spend::TwoDice(a, b) => {
+                spend_die(a);
+                spend_die(b);
+            }
+            Spend::Bonus(kind) => child.bonus[kind] -= 1,
+        }
+        if code::is_ring(to) {
+            let cell = ring[(to - code::RING0) as usize];
+            let owner = cell >> 2;
+            if cell & 3 == 1 && owner != self.seat as u8 {
+                let s = owner as usize;
+                if let Some(i) =
+                    (0..4).find(|&i| self.start[s][i] == to && n.captured >> (4 * s + i) & 1 == 0)
+                {
+                    child.captured |= 1 << (4 * s + i);
+                    if self.bonus_size[0] > 0 {
+                        child.bonus[0] += 1;
+                    }
+                }
+            }
+        }
+        if to == code::HOME && self.rules.home_bonus > 0 {
+            child.bonus[if self.bonus_size[1] == 0 { 0 } else { 1 }] += 1;
+        }
+        self.canonicalize(&mut child);
+        out.push(child, Step::new(Location::from_code(from), Location::from_code(to)));
+    }
+
+    /// The board after the play ending in entry `i`.
+    fn board_of(&self, i: u32) -> Board {
+        let n = &self.entries[i as usize].node;
+        let mut board = self.start;
+        for s in self.seats.iter() {
+            for p in 0..4 {
+                if n.captured >> (4 * s.index() + p) & 1 != 0 {
+                    board[s.index()][p] = code::NEST;
+                }
+            }
+        }
+        board[self.seat.index()] = n.mover;
+        board
+    }
+
+    fn play_to(&self, mut i: u32) -> Play {
+        let mut steps = Vec::new();
+        while i != 0 {
+            let e = &self.entries[i as usize];
+            steps.push(e.step);
+            i = e.parent;
+        }
+        steps.reverse();
+        Play::try_from(steps.as_slice()).unwrap_or_default()
+    }
+
+    /// The legal ends: for each, the board after it and one play leading to it.
+    pub(crate) fn legal_ends(&self) -> impl Iterator<Item = (Board, Play)> + '_ {
+        (0..self.entries.len() as u32)
+            .filter(|&i| self.entries[i as usize].flags & LEGAL != 0)
+            .map(|i| (self.board_of(i), self.play_to(i)))
+    }
+
+    /// The states reached by the steps `taken` from the start of the roll, keeping only those
+    /// from which a legal play can still be completed.
+    pub(crate) fn follow(&self, taken: &[Step]) -> Vec<u32> {
+        let mut current = vec![0u32];
+        for &step in taken {
+            let mut next = Vec::new();
+            for &i in &current {
+                for c in self.children(i, step) {
+                    if self.entries[c as usize].flags & REACH_LEGAL != 0 && !next.contains(&c) {
+                        next.push(c);
+                    }
+                }
+            }
+            current = next;
+        }
+        current
+    }
+
+    fn children(&self, i: u32, step: Step) -> impl Iterator<Item = u32> + '_ {
+        let (first, last) = self.entries[i as usize].edges;
+        self.edges[first as usize..last as usize].iter().filter(move |e| e.step == step).map(|e| e.child)
+    }
+
+    /// The legal next steps from the states `current`, each once, in generation order.
+    pub(crate) fn legal_steps(&self, current: &[u32]) -> Vec<Step> {
+        let mut steps = Vec::new();
+        for &i in current {
+            let (first, last) = self.entries[i as usize].edges;
+            for e in &self.edges[first as usize..last as usize] {
+                if self.entries[e.child as usize].flags & REACH_LEGAL != 0 && !steps.contains(&e.step) {
+                    steps.push(e.step);
+                }
+            }
+        }
+        steps
+    }
+
+    /// Whether one of `current` ends a legal play.
+    pub(crate) fn is_legal_end(&self, current: &[u32]) -> bool {
+        current.iter().any(|&i| self.entries[i as usize].flags & LEGAL != 0)
+    }
+
+    /// The board after the states `current` (all of which have the same board).
+    pub(crate) fn board_at(&self, current: &[u32]) -> Board {
+        self.board_of(current.first().copied().unwrap_or(0))
+    }
+
+    /// Unused die amounts (forfeited or not) and pending bonuses, in steps, of state `i`.
+    pub(crate) fn amounts_at(&self, i: u32) -> (Amounts, [u8; 4], bool) {
+        let n = &self.entries[i as usize].node;
+        let dice: Vec<u8> = n.dice.iter().copied().filter(|&d| d != 0).collect();
+        let mut bonuses = [0u8; 4];
+        let mut len = 0;
+        for kind in 0..2 {
+            for _ in 0..n.bonus[kind] {
+                if len < 4 {
+                    bonuses[len] = self.bonus_size[kind];
+                    len += 1;
+                }
+            }
+        }
+        (Amounts::from_slice(&dice), bonuses, n.dice_over)
+    }
+
+    /// Why the step `step` from the states `current` begins no legal play, if section 2 allows
+    /// it; `None` if section 2 does not.
+    pub(crate) fn rejection(&self, current: &[u32], step: Step) -> Option<Rejection> {
+        let children: Vec<u32> = current.iter().flat_map(|&i| self.children(i, step)).collect();
+        if children.is_empty() {
+            return None;
+        }
+        // The complete states reachable through the step.
+        let mut seen = vec![false; self.entries.len()];
+        let mut stack = children;
+        let mut best: Option<Score> = None;
+        while let Some(i) = stack.pop() {
+            if std::mem::replace(&mut seen[i as usize], true) {
+                continue;
+            }
+            let e = &self.entries[i as usize];
+            if e.flags & COMPLETE != 0 {
+                best = best.max(Some(self.score(&e.node)));
+            }
+            stack.extend(self.edges[e.edges.0 as usize..e.edges.1 as usize].iter().map(|e| e.child));
+        }
+        let Some(mine) = best else { return Some(Rejection::BlockadeTogether) };
+        if self.all_or_nothing_forces_empty() {
+            return Some(Rejection::AllOrNothing);
+        }
+        let global = self.best_score().unwrap_or(mine);
+        Some(if mine.dice < global.dice {
+            Rejection::MostDice
+        } else if mine.entered < global.entered {
+            Rejection::MustEnter
+        } else if mine.pips < global.pips {
+            Rejection::LargerDie
+        } else {
+            Rejection::OverdueBlockade
+        })
+    }
+
+    /// The seat to move.
+    pub(crate) fn seat(&self) -> Seat {
+        self.seat
+    }
+}

@@ -1,0 +1,141 @@
+//! Steps and plays: a [`Step`] moves one pawn of the mover (`FROM-TO`), a [`Play`] is the
+//! sequence of steps made with one roll.
+
+use core::fmt;
+
+use crate::board::Location;
+
+/// One step: a pawn of the mover goes from `from` to `to`, spending the amount the two
+/// locations imply (RULES.md section 6.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Step {
+    /// Where the pawn starts.
+    pub from: Location,
+    /// Where the pawn ends.
+    pub to: Location,
+}
+
+impl Step {
+    /// The step from `from` to `to`.
+    #[must_use]
+    pub const fn new(from: Location, to: Location) -> Step {
+        Step { from, to }
+    }
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.from, self.to)
+    }
+}
+
+/// The most steps one play can have: four die steps, plus one bonus step for each bonus earned
+/// during the roll, which is at most one per opponent pawn on the board (12) and one per pawn
+/// of the mover reaching home (4).
+pub const MAX_PLAY_LEN: usize = 4 + 12 + 4;
+
+/// The steps of one roll, in order; at most [`MAX_PLAY_LEN`]. A fixed-capacity list, so plays
+/// are `Copy` and building them never allocates.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Play {
+    steps: [Step; MAX_PLAY_LEN],
+    len: u8,
+}
+
+/// A play longer than any roll allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a play has at most {MAX_PLAY_LEN} steps")]
+pub struct PlayFull;
+
+impl Play {
+    /// The empty play: no pawn moves.
+    pub const EMPTY: Play =
+        Play { steps: [Step { from: Location::Nest, to: Location::Nest }; MAX_PLAY_LEN], len: 0 };
+
+    /// Appends a step.
+    ///
+    /// # Errors
+    /// [`PlayFull`] if the play already has [`MAX_PLAY_LEN`] steps.
+    pub fn push(&mut self, step: Step) -> Result<(), PlayFull> {
+        let slot = self.steps.get_mut(self.len as usize).ok_or(PlayFull)?;
+        *slot = step;
+        self.len += 1;
+        Ok(())
+    }
+
+    /// Removes the last step, if any.
+    pub fn pop(&mut self) -> Option<Step> {
+        self.len = self.len.checked_sub(1)?;
+        Some(self.steps[self.len as usize])
+    }
+
+    /// The steps in order.
+    #[must_use]
+    pub fn steps(&self) -> &[Step] {
+        &self.steps[..self.len as usize]
+    }
+
+    /// Number of steps.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether no pawn moves.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl Default for Play {
+    fn default() -> Play {
+        Play::EMPTY
+    }
+}
+
+impl TryFrom<&[Step]> for Play {
+    type Error = PlayFull;
+    fn try_from(steps: &[Step]) -> Result<Play, PlayFull> {
+        let mut play = Play::EMPTY;
+        for &s in steps {
+            play.push(s)?;
+        }
+        Ok(play)
+    }
+}
+
+impl fmt::Debug for Play {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Play({self})")
+    }
+}
+
+impl fmt::Display for Play {
+    /// The steps separated by single spaces, or `-` for the empty play.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("-");
+        }
+        for (i, s) in self.steps().iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{s}")?;
+        }
+        Ok(())
+    }
+}
+
+impl serde::Serialize for Play {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.steps())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Play {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Play, D::Error> {
+        let steps = <Vec<Step>>::deserialize(d)?;
+        Play::try_from(steps.as_slice()).map_err(serde::de::Error::custom)
+    }
+}

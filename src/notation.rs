@@ -1,0 +1,285 @@
+//! The text notation of RULES.md section 6: locations, positions, steps and plays.
+//!
+//! Every type writes its canonical form with `Display` and reads with `FromStr`; a reader
+//! accepts pawns in any order, and every failure is a typed error naming what is wrong.
+//!
+//! ```
+//! use parcheesi::Position;
+//! let p: Position = "g:5,n,h3,n r:n,22,40,home g 0".parse()?;
+//! assert_eq!(p.to_string(), "g:n,n,5,h3 r:n,22,40,home g 0");
+//! # Ok::<(), parcheesi::ParsePositionError>(())
+//! ```
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::board::{Location, PAWNS_PER_SEAT, Seat, Square};
+use crate::moves::{Play, PlayFull, Step};
+use crate::position::{Position, PositionError, Setup};
+
+/// Text that is not a location (`n`, `0`-`67`, `h0`-`h6` or `home`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a location (expected n, a ring square 0-67, h0-h6 or home)")]
+pub struct ParseLocationError(pub String);
+
+impl FromStr for Location {
+    type Err = ParseLocationError;
+    fn from_str(s: &str) -> Result<Location, ParseLocationError> {
+        let err = || ParseLocationError(s.to_string());
+        match s {
+            "n" => Ok(Location::Nest),
+            "home" => Ok(Location::Home),
+            _ => {
+                if let Some(h) = s.strip_prefix('h') {
+                    match h.as_bytes() {
+                        [d @ b'0'..=b'6'] => Ok(Location::HomeRow(d - b'0')),
+                        _ => Err(err()),
+                    }
+                } else {
+                    let n = parse_plain_number(s).ok_or_else(err)?;
+                    let n = u8::try_from(n).map_err(|_| err())?;
+                    Square::new(n).map(Location::Ring).ok_or_else(err)
+                }
+            }
+        }
+    }
+}
+
+/// A decimal number without sign or leading zeros, as the notation writes numbers.
+pub(crate) fn parse_plain_number(s: &str) -> Option<u64> {
+    let plain = !s.is_empty()
+        && s.len() <= 19
+        && s.bytes().all(|b| b.is_ascii_digit())
+        && (s == "0" || !s.starts_with('0'));
+    if plain { s.parse().ok() } else { None }
+}
+
+/// Why a line is not a position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParsePositionError {
+    /// The line ends before the mover and doubles count.
+    #[error("a position needs seat fields, then the seat to move and the doubles count")]
+    TooShort,
+    /// Fields must be separated by exactly one space.
+    #[error("fields are separated by single spaces")]
+    Spacing,
+    /// A field that should be `seat:pawn,pawn,pawn,pawn`.
+    #[error("{0:?} is not a seat field (expected a seat letter, ':' and four locations)")]
+    SeatField(String),
+    /// A seat letter that is not `g`, `r`, `b` or `y`.
+    #[error("{0:?} is not a seat letter (g, r, b or y)")]
+    SeatLetter(String),
+    /// A seat field out of seat order or repeated.
+    #[error("the field of {0} is out of seat order or repeated")]
+    SeatOrder(Seat),
+    /// A seat field without exactly four pawns.
+    #[error("{seat} has {count} pawns; every seat has four")]
+    PawnCount {
+        /// The seat.
+        seat: Seat,
+        /// How many locations were given.
+        count: usize,
+    },
+    /// A pawn location that cannot be read.
+    #[error("{seat}: {error}")]
+    Location {
+        /// The seat.
+        seat: Seat,
+        /// What is wrong with the location.
+        error: ParseLocationError,
+    },
+    /// The doubles count is not `0`, `1` or `2`.
+    #[error("{0:?} is not a doubles count (0, 1 or 2)")]
+    DoublesCount(String),
+    /// The text reads but is not a valid position.
+    #[error("invalid position: {0}")]
+    Invalid(#[from] PositionError),
+}
+
+impl FromStr for Position {
+    type Err = ParsePositionError;
+    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
+        let fields: Vec<&str> = s.split(' ').collect();
+        if fields.iter().any(|f| f.is_empty()) {
+            return Err(if s.trim().is_empty() {
+                ParsePositionError::TooShort
+            } else {
+                ParsePositionError::Spacing
+            });
+        }
+        let [seat_fields @ .., mover, doubles] = fields.as_slice() else {
+            return Err(ParsePositionError::TooShort);
+        };
+        let mut pawns: [Option<[Location; PAWNS_PER_SEAT]>; 4] = [None; 4];
+        let mut last: Option<Seat> = None;
+        for field in seat_fields {
+            let (letter, locs) =
+                field.split_once(':').ok_or_else(|| ParsePositionError::SeatField(field.to_string()))?;
+            let seat = parse_seat(letter)?;
+            if last.is_some_and(|l| l >= seat) {
+                return Err(ParsePositionError::SeatOrder(seat));
+            }
+            last = Some(seat);
+            let parts: Vec<&str> = locs.split(',').collect();
+            if parts.len() != PAWNS_PER_SEAT {
+                return Err(ParsePositionError::PawnCount { seat, count: parts.len() });
+            }
+            let mut four = [Location::Nest; PAWNS_PER_SEAT];
+            for (slot, part) in four.iter_mut().zip(parts) {
+                *slot = part.parse().map_err(|error| ParsePositionError::Location { seat, error })?;
+            }
+            pawns[seat.index()] = Some(four);
+        }
+        let mover = parse_seat(mover)?;
+        let doubles = match *doubles {
+            "0" => 0,
+            "1" => 1,
+            "2" => 2,
+            other => return Err(ParsePositionError::DoublesCount(other.to_string())),
+        };
+        Ok(Position::from_setup(&Setup { pawns, mover, doubles })?)
+    }
+}
+
+fn parse_seat(s: &str) -> Result<Seat, ParsePositionError> {
+    let mut chars = s.chars();
+    match (chars.next().and_then(Seat::from_letter), chars.next()) {
+        (Some(seat), None) => Ok(seat),
+        _ => Err(ParsePositionError::SeatLetter(s.to_string())),
+    }
+}
+
+impl fmt::Display for Position {
+    /// The canonical notation: pawns least advanced first.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for seat in self.seats().iter() {
+            let [a, b, c, d] = self.pawns(seat);
+            write!(f, "{}:{a},{b},{c},{d} ", seat.letter())?;
+        }
+        write!(f, "{} {}", self.mover().letter(), self.doubles_count())
+    }
+}
+
+/// Text that is not a step `FROM-TO`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseStepError {
+    /// No `-` between two locations.
+    #[error("{0:?} is not a step (expected FROM-TO)")]
+    Syntax(String),
+    /// One side is not a location.
+    #[error(transparent)]
+    Location(#[from] ParseLocationError),
+}
+
+impl FromStr for Step {
+    type Err = ParseStepError;
+    fn from_str(s: &str) -> Result<Step, ParseStepError> {
+        let (from, to) = s.split_once('-').ok_or_else(|| ParseStepError::Syntax(s.to_string()))?;
+        Ok(Step { from: from.parse()?, to: to.parse()? })
+    }
+}
+
+/// Text that is not a play (steps separated by single spaces, or `-`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParsePlayError {
+    /// Empty text, or steps not separated by single spaces.
+    #[error("a play is steps separated by single spaces, or - for none")]
+    Syntax,
+    /// One step cannot be read.
+    #[error("step {index}: {error}")]
+    Step {
+        /// The step's position in the play, from 1.
+        index: usize,
+        /// What is wrong with it.
+        error: ParseStepError,
+    },
+    /// More steps than any roll allows.
+    #[error(transparent)]
+    TooLong(#[from] PlayFull),
+}
+
+impl FromStr for Play {
+    type Err = ParsePlayError;
+    fn from_str(s: &str) -> Result<Play, ParsePlayError> {
+        if s == "-" {
+            return Ok(Play::EMPTY);
+        }
+        let mut play = Play::EMPTY;
+        for (i, part) in s.split(' ').enumerate() {
+            if part.is_empty() {
+                return Err(ParsePlayError::Syntax);
+            }
+            let step = part.parse().map_err(|error| ParsePlayError::Step { index: i + 1, error })?;
+            play.push(step)?;
+        }
+        Ok(play)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locations_read_and_write() {
+        for text in ["n", "0", "5", "67", "h0", "h6", "home"] {
+            let loc: Location = text.parse().unwrap();
+            assert_eq!(loc.to_string(), text);
+        }
+        for bad in ["", "68", "05", "-1", "h7", "h", "H1", "nest", "1 ", "256", "99999999999999999999"] {
+            assert!(bad.parse::<Location>().is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn positions_are_written_canonically() {
+        let p: Position = "g:home,h3,5,n r:40,22,n,home b:n,n,n,n y:n,n,n,n g 0".parse().unwrap();
+        assert_eq!(p.to_string(), "g:n,5,h3,home r:n,22,40,home b:n,n,n,n y:n,n,n,n g 0");
+        let y: Position = "g:n,n,n,n y:51,56,50,home y 1".parse().unwrap();
+        assert_eq!(y.to_string(), "g:n,n,n,n y:56,50,51,home y 1");
+    }
+
+    #[test]
+    fn malformed_positions_name_the_problem() {
+        use ParsePositionError as E;
+        let cases: &[(&str, fn(&E) -> bool)] = &[
+            ("", |e| matches!(e, E::TooShort)),
+            ("g 0", |e| matches!(e, E::Invalid(PositionError::TooFewSeats(0)))),
+            ("g:n,n,n,n  r:n,n,n,n g 0", |e| matches!(e, E::Spacing)),
+            ("r:n,n,n,n g:n,n,n,n g 0", |e| matches!(e, E::SeatOrder(Seat::Green))),
+            ("g:n,n,n r:n,n,n,n g 0", |e| matches!(e, E::PawnCount { count: 3, .. })),
+            ("g:n,n,n,x r:n,n,n,n g 0", |e| matches!(e, E::Location { .. })),
+            ("g:n,n,n,n r:n,n,n,n x 0", |e| matches!(e, E::SeatLetter(_))),
+            ("g:n,n,n,n r:n,n,n,n g 3", |e| matches!(e, E::DoublesCount(_))),
+            ("g:n,n,n,n r:n,n,n,n b 0", |e| matches!(e, E::Invalid(PositionError::MoverNotPlaying(_)))),
+            ("g:7,7,7,n r:n,n,n,n g 0", |e| matches!(e, E::Invalid(PositionError::Crowded { .. }))),
+            ("g:7,n,n,n r:7,n,n,n g 0", |e| matches!(e, E::Invalid(PositionError::MixedSquare(..)))),
+            ("g:h1,h1,h1,n r:n,n,n,n g 0", |e| matches!(e, E::Invalid(PositionError::Crowded { .. }))),
+            ("g:home,home,home,home r:n,n,n,n r 0", |e| {
+                matches!(e, E::Invalid(PositionError::FinishedState(Seat::Green)))
+            }),
+            ("g:home,home,home,home r:home,home,home,home g 0", |e| {
+                matches!(e, E::Invalid(PositionError::TwoWinners(..)))
+            }),
+            ("gg:n,n,n,n r:n,n,n,n g 0", |e| matches!(e, E::SeatLetter(_))),
+            ("g-n,n,n,n r:n,n,n,n g 0", |e| matches!(e, E::SeatField(_))),
+        ];
+        for (text, check) in cases {
+            let err = text.parse::<Position>().unwrap_err();
+            assert!(check(&err), "{text:?} gave {err:?}");
+        }
+    }
+
+    #[test]
+    fn steps_and_plays_round_trip() {
+        for text in ["-", "n-5", "10-14 66-h1", "62-14 h4-home"] {
+            let play: Play = text.parse().unwrap();
+            assert_eq!(play.to_string(), text);
+        }
+        assert!("10-".parse::<Play>().is_err());
+        assert!("10-14  14-15".parse::<Play>().is_err());
+        assert!("".parse::<Play>().is_err());
+        let long = vec!["1-2"; 21].join(" ");
+        assert!(matches!(long.parse::<Play>(), Err(ParsePlayError::TooLong(_))));
+    }
+}

@@ -1,0 +1,27 @@
+//! Perft: counting the distinct outcomes of every roll sequence to a depth, the standard way of
+//! checking a move generator against another implementation (RULES.md section 7).
+
+use crate::dice::Roll;
+use crate::game::GameState;
+
+/// The number of distinct outcome sequences of `depth` rolls from `state`: 1 at depth 0 or
+/// when the game is over; otherwise the sum, over the 21 distinct rolls and the distinct
+/// outcomes of each, of the perft of the outcome at `depth - 1`.
+///
+/// `state` should await a roll; a state in the middle of a roll counts as 1 (it has no
+/// outcomes of its own to enumerate).
+#[must_use]
+pub fn perft(state: &GameState, depth: u32) -> u64 {
+    if depth == 0 || !state.awaits_roll() {
+        return 1;
+    }
+    Roll::DISTINCT
+        .iter()
+        .map(|&roll| {
+            state
+                .outcomes(roll)
+                .map(|outcomes| outcomes.iter().map(|o| perft(&o.state, depth - 1)).sum::<u64>())
+                .unwrap_or(0)
+        })
+        .sum()
+}

@@ -1,0 +1,114 @@
+//! The text interface of RULES.md section 7: one command per line in, one answer out, so that
+//! any program in any language can use the engine. The `analyze` example wraps it around
+//! standard input and output.
+//!
+//! ```
+//! use parcheesi::text::TextInterface;
+//! let mut ti = TextInterface::new();
+//! let mut out = String::new();
+//! ti.answer("outcomes g:n,n,n,n r:n,n,n,n g 0 1 4", &mut out);
+//! assert_eq!(out, "outcomes 1\ng:n,n,n,5 r:n,n,n,n r 0 ; n-5\n");
+//! ```
+
+use core::fmt::Write;
+
+use crate::dice::Roll;
+use crate::game::GameState;
+use crate::notation::parse_plain_number;
+use crate::perft::perft;
+use crate::position::Position;
+use crate::rules::{Preset, Rules};
+
+/// Whether to go on reading after a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next line.
+    Continue,
+    /// The line was `quit`: stop.
+    Quit,
+}
+
+/// The interpreter of the text interface; remembers the preset chosen by `rules`.
+#[derive(Clone, Debug)]
+pub struct TextInterface {
+    rules: Rules,
+}
+
+impl Default for TextInterface {
+    fn default() -> TextInterface {
+        TextInterface::new()
+    }
+}
+
+impl TextInterface {
+    /// An interpreter using the `seed` rules.
+    #[must_use]
+    pub fn new() -> TextInterface {
+        TextInterface { rules: Rules::seed() }
+    }
+
+    /// Answers one line, appending the answer (every line ending in a newline) to `out`.
+    /// Blank lines get no answer; `quit` returns [`Flow::Quit`].
+    pub fn answer(&mut self, line: &str, out: &mut String) -> Flow {
+        let line = line.trim();
+        if line.is_empty() {
+            return Flow::Continue;
+        }
+        if line == "quit" {
+            return Flow::Quit;
+        }
+        if let Err(reason) = self.command(line, out) {
+            out.push_str("error ");
+            out.push_str(&reason);
+            out.push('\n');
+        }
+        Flow::Continue
+    }
+
+    fn command(&mut self, line: &str, out: &mut String) -> Result<(), String> {
+        let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match cmd {
+            "rules" => {
+                let preset: Preset = rest.parse().map_err(|e| format!("{e}"))?;
+                self.rules = preset.rules();
+                out.push_str("ok\n");
+                Ok(())
+            }
+            "outcomes" => {
+                let mut parts = rest.rsplitn(3, ' ');
+                let (d2, d1, pos) = (parts.next(), parts.next(), parts.next());
+                let (Some(d2), Some(d1), Some(pos)) = (d2, d1, pos) else {
+                    return Err("usage: outcomes POSITION D1 D2".to_string());
+                };
+                let state = self.state(pos)?;
+                let die = |d: &str| {
+                    parse_plain_number(d)
+                        .and_then(|v| u8::try_from(v).ok())
+                        .ok_or_else(|| format!("{d:?} is not a die value (1 to 6)"))
+                };
+                let roll = Roll::new(die(d1)?, die(d2)?).map_err(|e| e.to_string())?;
+                let outcomes = state.outcomes(roll).map_err(|e| e.to_string())?;
+                let _ = writeln!(out, "outcomes {}", outcomes.len());
+                for o in &outcomes {
+                    let _ = writeln!(out, "{} ; {}", o.state.position(), o.play);
+                }
+                Ok(())
+            }
+            "perft" => {
+                let (pos, depth) = rest.rsplit_once(' ').ok_or("usage: perft POSITION DEPTH")?;
+                let depth = parse_plain_number(depth)
+                    .and_then(|d| u32::try_from(d).ok())
+                    .ok_or_else(|| format!("{depth:?} is not a depth (0 to {})", u32::MAX))?;
+                let state = self.state(pos)?;
+                let _ = writeln!(out, "perft {}", perft(&state, depth));
+                Ok(())
+            }
+            _ => Err(format!("unknown command {cmd:?} (expected rules, outcomes, perft or quit)")),
+        }
+    }
+
+    fn state(&self, text: &str) -> Result<GameState, String> {
+        let position: Position = text.parse().map_err(|e| format!("{e}"))?;
+        GameState::from_position(self.rules.with_seats(position.seats()), position).map_err(|e| e.to_string())
+    }
+}
