@@ -1,0 +1,127 @@
+//! The engine's outcomes compared with the plain reference generator of `tests/reference` on
+//! positions reached by random play and on constructed hard positions, for all 21 rolls and
+//! every preset.
+
+mod reference;
+
+use parcheesi::{GameState, Location, Position, Preset, Roll, Rules, Seat, Setup, Square};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn below(rng: &mut ChaCha8Rng, n: u32) -> u32 {
+    rng.next_u32() % n
+}
+
+/// A random valid position built to be hard: blockades, pawns at entries and exits, pawns in
+/// home rows, all pawns out.
+pub fn hard_position(rng: &mut ChaCha8Rng) -> Position {
+    loop {
+        let n_seats = 2 + below(rng, 3) as usize;
+        let mut seats: Vec<Seat> = Seat::ALL.to_vec();
+        while seats.len() > n_seats {
+            let i = below(rng, seats.len() as u32) as usize;
+            seats.remove(i);
+        }
+        let mut setup = Setup { pawns: [None; 4], mover: seats[0], doubles: below(rng, 3) as u8 };
+        let all_out = below(rng, 3) == 0;
+        for &s in &seats {
+            let mut four = [Location::Nest; 4];
+            for p in 0..4 {
+                four[p] = if p > 0 && below(rng, 3) == 0 {
+                    four[p - 1]
+                } else {
+                    match below(rng, 12) {
+                        0 if !all_out => Location::Nest,
+                        1 => Location::Home,
+                        2 | 3 => Location::HomeRow(below(rng, 7) as u8),
+                        4 => Location::Ring(s.entry()),
+                        5 => Location::Ring(s.exit().advance(68 - below(rng, 8) as u8)),
+                        6 => {
+                            let other = Seat::ALL[below(rng, 4) as usize];
+                            Location::Ring(other.entry().advance(below(rng, 3) as u8))
+                        }
+                        _ => Location::Ring(Square::new(below(rng, 68) as u8).expect("square")),
+                    }
+                };
+            }
+            setup.pawns[s.index()] = Some(four);
+        }
+        setup.mover = seats[below(rng, seats.len() as u32) as usize];
+        if let Ok(p) = Position::from_setup(&setup) {
+            if !p.is_finished() {
+                return p;
+            }
+        }
+    }
+}
+
+/// Positions reached by random play from the start.
+fn played_positions(rng: &mut ChaCha8Rng, preset: Preset, count: usize) -> Vec<Position> {
+    let mut out = Vec::new();
+    while out.len() < count {
+        let seats = 2 + below(rng, 3) as usize;
+        let rules = preset.rules().with_seats(parcheesi::Seats::from_seats(&Seat::ALL[..seats]));
+        let mut state = GameState::new(rules).expect("rules");
+        let rolls = below(rng, 200);
+        for _ in 0..rolls {
+            if state.is_finished() {
+                break;
+            }
+            let outcomes = state.outcomes(Roll::random(rng)).expect("outcomes");
+            state = outcomes[below(rng, outcomes.len() as u32) as usize].state;
+        }
+        if !state.is_finished() {
+            out.push(state.position());
+        }
+    }
+    out
+}
+
+fn engine_outcomes(rules: Rules, p: &Position, roll: Roll) -> Vec<String> {
+    let state = GameState::from_position(rules, *p).expect("state");
+    state.outcomes(roll).expect("outcomes").iter().map(|o| o.state.position().to_string()).collect()
+}
+
+fn compare(preset: Preset, positions: &[Position]) {
+    let mut failures = Vec::new();
+    for p in positions {
+        let rules = preset.rules().with_seats(p.seats());
+        for roll in Roll::DISTINCT {
+            let (a, b) = (roll.first.value(), roll.second.value());
+            let expected = reference::outcomes(&rules, p, a, b);
+            let got = engine_outcomes(rules, p, roll);
+            if got != expected {
+                failures.push(format!(
+                    "rules {preset}\noutcomes {p} {a} {b}\nreference {}:\n{}\nengine {}:\n{}",
+                    expected.len(),
+                    expected.join("\n"),
+                    got.len(),
+                    got.join("\n")
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} mismatches; first:\n{}", failures.len(), failures[0]);
+}
+
+fn count() -> usize {
+    std::env::var("PARCHEESI_REFERENCE_POSITIONS").ok().and_then(|v| v.parse().ok()).unwrap_or(40)
+}
+
+#[test]
+fn hard_positions_agree_with_the_reference() {
+    for (i, preset) in [Preset::Seed, Preset::Hasbro, Preset::Racket].into_iter().enumerate() {
+        let mut rng = ChaCha8Rng::seed_from_u64(100 + i as u64);
+        let positions: Vec<Position> = (0..count()).map(|_| hard_position(&mut rng)).collect();
+        compare(preset, &positions);
+    }
+}
+
+#[test]
+fn played_positions_agree_with_the_reference() {
+    for (i, preset) in [Preset::Seed, Preset::Hasbro, Preset::Racket].into_iter().enumerate() {
+        let mut rng = ChaCha8Rng::seed_from_u64(200 + i as u64);
+        let positions = played_positions(&mut rng, preset, count());
+        compare(preset, &positions);
+    }
+}
