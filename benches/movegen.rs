@@ -14,7 +14,8 @@ fn outcomes(c: &mut Criterion) {
     let d9 = state("g:10,12,40,home r:n,n,n,n b:n,n,n,n y:n,n,n,n g 0");
     c.bench_function("outcomes/start/all 21 rolls", |b| {
         b.iter(|| {
-            let n: usize = Roll::DISTINCT.iter().map(|&r| black_box(&start).outcomes(r).map_or(0, |o| o.len())).sum();
+            let n: usize =
+                Roll::DISTINCT.iter().map(|&r| black_box(&start).outcomes(r).map_or(0, |o| o.len())).sum();
             assert_eq!(n, 22);
         })
     });

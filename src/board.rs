@@ -150,9 +150,7 @@ impl Seats {
     /// The seat after `seat` in seat order that is in the set (wrapping round), if any.
     #[must_use]
     pub fn next_after(self, seat: Seat) -> Option<Seat> {
-        (1..=4)
-            .map(|i| Seat::ALL[(seat.index() + i) % 4])
-            .find(|&s| self.contains(s))
+        (1..=4).map(|i| Seat::ALL[(seat.index() + i) % 4]).find(|&s| self.contains(s))
     }
 }
 

@@ -423,8 +423,9 @@ impl GameState {
         let after = search.board_at(&next);
         let seat = self.mover();
         let captured = Seat::ALL.into_iter().find(|&s| {
-            s != seat && before[s.index()].iter().filter(|&&c| c == code::NEST).count()
-                < after[s.index()].iter().filter(|&&c| c == code::NEST).count()
+            s != seat
+                && before[s.index()].iter().filter(|&&c| c == code::NEST).count()
+                    < after[s.index()].iter().filter(|&&c| c == code::NEST).count()
         });
         let reached_home = step.to == Location::Home;
         let bonus_earned = if captured.is_some() {
@@ -457,7 +458,8 @@ impl GameState {
             if end.is_some() {
                 return Err(PlayError::Step { index: i + 1, step, error: StepError::NoRoll });
             }
-            let report = next.apply_step(step).map_err(|error| PlayError::Step { index: i + 1, step, error })?;
+            let report =
+                next.apply_step(step).map_err(|error| PlayError::Step { index: i + 1, step, error })?;
             end = report.roll_end.map(|e| e.turn);
         }
         let turn = end.ok_or(PlayError::Incomplete)?;
@@ -566,7 +568,8 @@ impl GameState {
         if mandatory_violation {
             return StepError::MustTakeHomeRow;
         }
-        let (dice, bonuses, dice_over) = current.first().map_or((Amounts::default(), [0; 4], false), |&i| search.amounts_at(i));
+        let (dice, bonuses, dice_over) =
+            current.first().map_or((Amounts::default(), [0; 4], false), |&i| search.amounts_at(i));
         let after_dice = self.rules.bonus_timing == BonusTiming::AfterDice;
         let is_die = if step.from == Location::Nest {
             dice.as_slice().contains(&5)

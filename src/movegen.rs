@@ -353,7 +353,8 @@ impl RollSearch {
             let i = self.order[k] as usize;
             let (first, last) = self.entries[i].edges;
             let reach = self.entries[i].flags & LEGAL != 0
-                || (first..last).any(|e| self.entries[self.edges[e as usize].child as usize].flags & REACH_LEGAL != 0);
+                || (first..last)
+                    .any(|e| self.entries[self.edges[e as usize].child as usize].flags & REACH_LEGAL != 0);
             if reach {
                 self.entries[i].flags |= REACH_LEGAL;
             }
@@ -365,7 +366,13 @@ impl RollSearch {
         let mut ring = [0u8; 68];
         for s in self.seats.iter() {
             for (i, &c) in self.start[s.index()].iter().enumerate() {
-                let c = if s == self.seat { n.mover[i] } else if n.captured >> (4 * s.index() + i) & 1 != 0 { code::NEST } else { c };
+                let c = if s == self.seat {
+                    n.mover[i]
+                } else if n.captured >> (4 * s.index() + i) & 1 != 0 {
+                    code::NEST
+                } else {
+                    c
+                };
                 if code::is_ring(c) {
                     let cell = &mut ring[(c - code::RING0) as usize];
                     *cell = (*cell & 3) + 1 | (s as u8) << 2;
@@ -416,7 +423,9 @@ impl RollSearch {
     fn advance_all(&self, n: &Node, ring: &[u8; 68], k: u8, spend: Spend, out: &mut Successors) {
         for id in 0..4 {
             let from = n.mover[id];
-            if !code::is_square(from) || (0..id).any(|j| n.mover[j] == from && self.class(j) == self.class(id)) {
+            if !code::is_square(from)
+                || (0..id).any(|j| n.mover[j] == from && self.class(j) == self.class(id))
+            {
                 continue;
             }
             for home_route in [false, true] {
@@ -453,7 +462,11 @@ impl RollSearch {
             if (1..=j).any(|i| blocked_ring(q + i)) || (0..r - 1).any(|t| own_row(t) == 2) {
                 return None;
             }
-            return if r == 8 { Some(code::HOME) } else { (own_row(r - 1) < 2).then_some(code::ROW0 + r - 1) };
+            return if r == 8 {
+                Some(code::HOME)
+            } else {
+                (own_row(r - 1) < 2).then_some(code::ROW0 + r - 1)
+            };
         }
         if j < k && self.rules.home_row == HomeRow::Mandatory {
             return None;

@@ -60,15 +60,21 @@ fn every_worked_example_matches() {
             let d1: u8 = parts.next().and_then(|d| d.parse().ok()).expect("die");
             let position: Position = parts.next().expect("position").parse().expect("position");
             let roll = Roll::new(d1, d2).expect("roll");
-            for answer in got.iter().copied().skip(1).chain(case.expected.iter().skip(1).map(String::as_str)) {
+            for answer in got.iter().copied().skip(1).chain(case.expected.iter().skip(1).map(String::as_str))
+            {
                 let (outcome, play) = answer.split_once(" ; ").expect("OUTCOME ; PLAY");
                 let play: Play = play.parse().expect("play");
                 let mut state =
-                    GameState::from_position(preset.rules().with_seats(position.seats()), position).expect("state");
+                    GameState::from_position(preset.rules().with_seats(position.seats()), position)
+                        .expect("state");
                 match state.apply_play(roll, &play) {
                     Ok(_) => {
                         if state.position().to_string() != outcome {
-                            failures.push(format!("line {}: play {play} led to {}", case.line, state.position()));
+                            failures.push(format!(
+                                "line {}: play {play} led to {}",
+                                case.line,
+                                state.position()
+                            ));
                         }
                     }
                     Err(e) => failures.push(format!("line {}: play {play} rejected: {e}", case.line)),

@@ -5,7 +5,9 @@
 
 #![allow(dead_code)]
 
-use parcheesi::rules::{BlockadeMove, BonusTiming, Entering, FourAmountDoubles, HomeRow, OneDie, ThreeDoubles};
+use parcheesi::rules::{
+    BlockadeMove, BonusTiming, Entering, FourAmountDoubles, HomeRow, OneDie, ThreeDoubles,
+};
 use parcheesi::{Location, Position, Rules, Seat, Setup};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -174,7 +176,9 @@ impl Ctx {
             }
             Loc::Row(h) => {
                 if h + k <= 7 {
-                    routes.push((h + 1..=h + k).map(|t| if t == 7 { Loc::Home } else { Loc::Row(t) }).collect());
+                    routes.push(
+                        (h + 1..=h + k).map(|t| if t == 7 { Loc::Home } else { Loc::Row(t) }).collect(),
+                    );
                 }
             }
             _ => {}

@@ -1,0 +1,479 @@
+//! One test (or a few) per rule of RULES.md sections 1 to 5, each on a board set up from the
+//! notation, checking the exact legal steps or outcomes under the presets where they differ.
+
+use parcheesi::{
+    GameState, Location, Position, Preset, Roll, RollReport, Rules, Seat, Step, StepError, TurnChange,
+};
+
+use Preset::{Hasbro, Racket, Seed};
+
+fn state_with(rules: Rules, pos: &str) -> GameState {
+    let p: Position = pos.parse().expect("test position");
+    GameState::from_position(rules.with_seats(p.seats()), p).expect("test state")
+}
+
+fn state(preset: Preset, pos: &str) -> GameState {
+    state_with(preset.rules(), pos)
+}
+
+fn roll(a: u8, b: u8) -> Roll {
+    Roll::new(a, b).expect("dice")
+}
+
+/// The distinct outcomes of a roll, as canonical notation, sorted.
+fn outcomes(preset: Preset, pos: &str, a: u8, b: u8) -> Vec<String> {
+    let s = state(preset, pos);
+    s.outcomes(roll(a, b)).expect("outcomes").iter().map(|o| o.state.position().to_string()).collect()
+}
+
+/// Positions written in any pawn order, made canonical and sorted.
+fn canon(list: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> =
+        list.iter().map(|p| p.parse::<Position>().expect("expected position").to_string()).collect();
+    v.sort();
+    v
+}
+
+/// The legal steps after rolling `a`, `b` and taking `taken`, sorted as text.
+fn steps_after(preset: Preset, pos: &str, a: u8, b: u8, taken: &[&str]) -> Vec<String> {
+    let mut s = state(preset, pos);
+    assert!(matches!(s.roll(roll(a, b)), Ok(RollReport::Started(_))), "roll did not start");
+    for t in taken {
+        s.apply_step(t.parse().expect("step")).expect("taken step is legal");
+    }
+    let mut v: Vec<String> = s.legal_steps().iter().map(Step::to_string).collect();
+    v.sort();
+    v
+}
+
+fn step(text: &str) -> Step {
+    text.parse().expect("step")
+}
+
+// ---- 2.1 amounts and 2.2 entering
+
+#[test]
+fn enter_with_a_five_then_move_the_other_die() {
+    assert_eq!(steps_after(Seed, "g:n,n,n,n r:n,n,n,n g 0", 5, 2, &[]), ["n-5"]);
+    assert_eq!(outcomes(Seed, "g:n,n,n,n r:n,n,n,n g 0", 5, 2), canon(&["g:n,n,n,7 r:n,n,n,n r 0"]));
+}
+
+#[test]
+fn enter_with_one_and_four_or_two_and_three() {
+    for (a, b) in [(1, 4), (4, 1), (2, 3), (3, 2)] {
+        for preset in [Seed, Hasbro, Racket] {
+            assert_eq!(
+                outcomes(preset, "g:n,n,n,n r:n,n,n,n g 0", a, b),
+                canon(&["g:n,n,n,5 r:n,n,n,n r 0"]),
+                "{a}-{b} {preset}"
+            );
+        }
+    }
+}
+
+#[test]
+fn double_five_enters_two_pawns_or_enters_and_moves() {
+    assert_eq!(
+        outcomes(Seed, "g:n,n,n,30 r:n,n,n,n g 0", 5, 5),
+        canon(&[
+            "g:n,5,5,30 r:n,n,n,n g 1",
+            "g:n,n,5,35 r:n,n,n,n g 1",
+            "g:n,n,10,30 r:n,n,n,n g 1",
+            "g:n,n,n,40 r:n,n,n,n g 1",
+        ])
+    );
+}
+
+#[test]
+fn doubles_give_tops_and_bottoms_only_with_no_pawn_in_the_nest() {
+    let mut s = state(Seed, "g:10,20,home,home r:n,n,n,n g 0");
+    let report = s.roll(roll(1, 1)).expect("roll");
+    let RollReport::Started(amounts) = report else { panic!("{report:?}") };
+    assert_eq!(amounts.as_slice(), &[1, 1, 6, 6]);
+    let mut s = state(Seed, "g:n,20,home,home r:n,n,n,n g 0");
+    let RollReport::Started(amounts) = s.roll(roll(1, 1)).expect("roll") else { panic!() };
+    assert_eq!(amounts.as_slice(), &[1, 1]);
+}
+
+#[test]
+fn entering_is_blocked_by_own_or_opponent_blockade() {
+    let own = steps_after(Seed, "g:n,n,5,5 r:n,n,n,n g 0", 5, 1, &[]);
+    assert!(!own.contains(&"n-5".to_string()), "{own:?}");
+    let mut s = state(Seed, "g:n,n,5,5 r:n,n,n,n g 0");
+    let _ = s.roll(roll(5, 1)).expect("roll");
+    assert_eq!(s.apply_step(step("n-5")), Err(StepError::EntryBlocked(Location::Ring(Seat::Green.entry()))));
+    // A red blockade on green's entry: no pawn of green can move, the roll is forfeited.
+    assert_eq!(outcomes(Seed, "g:n,n,n,n r:5,5,n,n g 0", 5, 1), canon(&["g:n,n,n,n r:5,5,n,n r 0"]));
+}
+
+#[test]
+fn entering_captures_a_single_opponent_even_on_the_safety_square() {
+    // Enter capturing red on 5, move the 1, then the capture bonus of 20.
+    assert_eq!(outcomes(Seed, "g:n,n,n,n r:5,n,n,n g 0", 5, 1), canon(&["g:n,n,n,26 r:n,n,n,n r 0"]));
+}
+
+// ---- 2.3 advancing
+
+#[test]
+fn stepwise_sum_with_the_intermediate_landing_blocked_in_one_order() {
+    // 9+3 = 12 holds red on a safety square; 9+4 = 13 then +3 = 16 is fine.
+    let pos = "g:9,n,n,n r:12,n,n,n g 0";
+    assert_eq!(steps_after(Seed, pos, 3, 4, &[]), ["9-13"]);
+    assert_eq!(outcomes(Seed, pos, 3, 4), canon(&["g:n,n,n,16 r:n,n,n,12 r 0"]));
+}
+
+#[test]
+fn four_amount_doubles_one_pawn_takes_all_fourteen() {
+    assert_eq!(
+        outcomes(Seed, "g:10,home,home,home r:n,n,n,n g 0", 2, 2),
+        canon(&["g:24,home,home,home r:n,n,n,n g 1"])
+    );
+}
+
+#[test]
+fn four_amount_doubles_split_between_pawns() {
+    // 1,1,6,6 shared between pawns on 10 and 20: every sub-multiset to the first.
+    let expected: Vec<String> = [0, 1, 2, 6, 7, 8, 12, 13, 14]
+        .iter()
+        .map(|s| format!("g:{},{},home,home r:n,n,n,n g 1", 10 + s, 20 + 14 - s))
+        .collect();
+    let expected: Vec<&str> = expected.iter().map(String::as_str).collect();
+    assert_eq!(outcomes(Seed, "g:10,20,home,home r:n,n,n,n g 0", 1, 1), canon(&expected));
+}
+
+#[test]
+fn no_pawn_passes_its_own_blockade() {
+    assert_eq!(steps_after(Seed, "g:10,12,12,n r:n,n,n,n g 0", 4, 6, &[]), ["12-16", "12-18"]);
+    let mut s = state(Seed, "g:10,12,12,n r:n,n,n,n g 0");
+    let _ = s.roll(roll(4, 6)).expect("roll");
+    assert_eq!(
+        s.apply_step(step("10-14")),
+        Err(StepError::PassesBlockade(Location::Ring(parcheesi::Square::new(12).expect("sq"))))
+    );
+    // Once the blockade breaks, the pawn behind may pass.
+    assert_eq!(
+        steps_after(Seed, "g:10,12,12,n r:n,n,n,n g 0", 4, 6, &["12-16"]),
+        ["10-16", "12-18", "16-22"]
+    );
+}
+
+#[test]
+fn no_pawn_passes_an_opponent_blockade() {
+    assert_eq!(outcomes(Seed, "g:10,n,n,n r:12,12,n,n g 0", 1, 6), canon(&["g:n,n,n,11 r:12,12,n,n r 0"]));
+}
+
+#[test]
+fn no_pawn_passes_a_blockade_in_its_home_row() {
+    let first = steps_after(Seed, "g:h0,h1,h1,30 r:n,n,n,n g 0", 4, 6, &[]);
+    assert!(first.contains(&"h1-h5".to_string()), "{first:?}");
+    assert!(!first.iter().any(|s| s.starts_with("h0-")), "{first:?}");
+}
+
+#[test]
+fn no_pawn_lands_on_a_blockade_or_an_occupied_safety_square() {
+    let mut s = state(Seed, "g:10,home,home,home r:14,14,n,n g 0");
+    let _ = s.roll(roll(4, 1)).expect("roll");
+    assert_eq!(s.apply_step(step("10-14")), Err(StepError::LandsOnBlockade(step("10-14").to)));
+    assert_eq!(s.legal_steps(), [step("10-11")]);
+
+    let mut s = state(Seed, "g:7,n,n,n r:12,n,n,n g 0");
+    let _ = s.roll(roll(5, 6)).expect("roll");
+    assert_eq!(s.apply_step(step("7-12")), Err(StepError::LandsOnSafety(step("7-12").to)));
+}
+
+#[test]
+fn a_single_opponent_off_the_safety_squares_is_captured() {
+    let mut s = state(Seed, "g:7,30,home,home r:13,n,n,n g 0");
+    let _ = s.roll(roll(6, 1)).expect("roll");
+    let report = s.apply_step(step("7-13")).expect("capture");
+    assert_eq!(report.captured, Some(Seat::Red));
+    assert_eq!(report.bonus_earned, Some(20));
+    assert_eq!(s.position().to_string(), "g:13,30,home,home r:n,n,n,n g 0");
+}
+
+#[test]
+fn home_only_by_exact_count() {
+    let pos = "g:h4,home,home,home r:n,n,n,n g 0";
+    assert_eq!(outcomes(Seed, pos, 3, 5), canon(&["g:home,home,home,home r:n,n,n,n g 0"]));
+    assert_eq!(outcomes(Seed, pos, 5, 6), canon(&["g:h4,home,home,home r:n,n,n,n r 0"]));
+    assert_eq!(outcomes(Seed, pos, 2, 4), canon(&["g:h6,home,home,home r:n,n,n,n r 0"]));
+}
+
+#[test]
+fn going_round_again_is_a_choice_with_seed_only() {
+    let pos = "g:66,home,home,home r:n,n,n,n g 0";
+    assert_eq!(steps_after(Seed, pos, 6, 1, &[]), ["66-4", "66-67", "66-h3"]);
+    assert_eq!(steps_after(Hasbro, pos, 6, 1, &[]), ["66-67", "66-h3"]);
+    assert_eq!(steps_after(Racket, pos, 6, 1, &[]), ["66-67", "66-h3"]);
+    let mut s = state(Hasbro, pos);
+    let _ = s.roll(roll(6, 1)).expect("roll");
+    assert_eq!(s.apply_step(step("66-4")), Err(StepError::MustTakeHomeRow));
+}
+
+#[test]
+fn a_home_route_longer_than_eight_past_the_exit_does_not_exist() {
+    // 57-58 captures; with a mandatory home row no pawn this close to its exit can spend 20
+    // (20 - 8 > 8), so the bonus is forfeited. With seed a bonus must go round again.
+    let pos = "g:57,60,home,home r:58,n,n,n g 0";
+    let forfeited = canon(&["g:58,66,home,home r:n,n,n,n r 0"]).remove(0);
+    assert!(outcomes(Hasbro, pos, 1, 6).contains(&forfeited));
+    let seed = outcomes(Seed, pos, 1, 6);
+    assert!(!seed.contains(&forfeited), "{seed:?}");
+    assert!(seed.contains(&canon(&["g:10,66,home,home r:n,n,n,n r 0"])[0]), "{seed:?}");
+}
+
+// ---- 2.4 bonus timing
+
+const BONUS_CLOSES_DICE: &str = "g:9,11,11,home r:n,n,10,12 b:17,n,n,n y:n,n,n,n g 0";
+
+#[test]
+fn bonus_after_dice_forfeits_a_die_no_step_can_use() {
+    // 9-10 captures with the 1; the 6 cannot move (own blockade, blue on safety 17), so the
+    // dice phase ends and the 6 is forfeited even after the bonus breaks the blockade.
+    assert_eq!(steps_after(Seed, BONUS_CLOSES_DICE, 1, 6, &["9-10"]), ["11-31"]);
+    let mut s = state(Seed, BONUS_CLOSES_DICE);
+    let _ = s.roll(roll(1, 6)).expect("roll");
+    s.apply_step(step("9-10")).expect("capture");
+    assert_eq!(s.apply_step(step("10-16")), Err(StepError::DiceForfeited(6)));
+    let end = s.apply_step(step("11-31")).expect("bonus").roll_end.expect("roll over");
+    assert_eq!(end.forfeited_dice.as_slice(), &[6]);
+    assert_eq!(outcomes(Hasbro, BONUS_CLOSES_DICE, 1, 6).len(), 1);
+}
+
+#[test]
+fn bonus_immediately_lets_the_die_move_after_the_bonus_breaks_a_blockade() {
+    assert_eq!(steps_after(Racket, BONUS_CLOSES_DICE, 1, 6, &["9-10"]), ["11-31"]);
+    assert_eq!(steps_after(Racket, BONUS_CLOSES_DICE, 1, 6, &["9-10", "11-31"]), ["10-16", "31-37"]);
+    assert_eq!(
+        outcomes(Racket, BONUS_CLOSES_DICE, 1, 6),
+        canon(&[
+            "g:10,11,37,home r:n,n,n,12 b:n,n,n,17 y:n,n,n,n r 0",
+            "g:11,16,31,home r:n,n,n,12 b:n,n,n,17 y:n,n,n,n r 0",
+        ])
+    );
+}
+
+#[test]
+fn bonus_waits_for_the_dice_with_bonus_after_dice() {
+    let pos = "g:7,30,home,home r:13,n,n,n g 0";
+    let mut s = state(Seed, pos);
+    let _ = s.roll(roll(6, 1)).expect("roll");
+    s.apply_step(step("7-13")).expect("capture");
+    assert_eq!(s.apply_step(step("30-50")), Err(StepError::BonusNotYet(20)));
+    let mut r = state(Racket, pos);
+    let _ = r.roll(roll(6, 1)).expect("roll");
+    r.apply_step(step("7-13")).expect("capture");
+    assert!(r.is_legal(step("30-50")));
+}
+
+#[test]
+fn bonuses_chain() {
+    // 7-10 captures red; after the dice the 20 takes 11 to 31, capturing again; that 20 goes on.
+    assert_eq!(
+        outcomes(Seed, "g:7,home,home,home r:10,31,n,n g 0", 3, 1),
+        canon(&["g:51,home,home,home r:n,n,n,n r 0", "g:11,home,home,home r:10,31,n,n r 0"])
+    );
+}
+
+#[test]
+fn a_bonus_no_pawn_can_use_is_forfeited() {
+    let pos = "g:7,home,home,home r:10,n,n,n b:20,20,n,n g 0";
+    assert!(
+        outcomes(Seed, pos, 3, 1).contains(&canon(&["g:11,home,home,home r:n,n,n,n b:20,20,n,n r 0"])[0])
+    );
+    let mut s = state(Seed, pos);
+    let _ = s.roll(roll(3, 1)).expect("roll");
+    s.apply_step(step("7-10")).expect("capture");
+    let end = s.apply_step(step("10-11")).expect("die").roll_end.expect("roll over");
+    assert_eq!(end.forfeited_bonuses, 1);
+}
+
+// ---- 3 which plays a roll allows
+
+#[test]
+fn larger_die_with_seed_either_die_otherwise() {
+    let pos = "g:n,n,n,10 r:n,n,20,20 g 0";
+    assert_eq!(outcomes(Seed, pos, 4, 6), canon(&["g:n,n,n,16 r:n,n,20,20 r 0"]));
+    let either = canon(&["g:n,n,n,14 r:n,n,20,20 r 0", "g:n,n,n,16 r:n,n,20,20 r 0"]);
+    assert_eq!(outcomes(Hasbro, pos, 4, 6), either);
+    assert_eq!(outcomes(Racket, pos, 4, 6), either);
+    let mut s = state(Seed, pos);
+    let _ = s.roll(roll(4, 6)).expect("roll");
+    assert_eq!(s.apply_step(step("10-14")), Err(StepError::MustUseLargerDie));
+}
+
+#[test]
+fn the_most_dice_must_be_used() {
+    // 10-13 leaves a 2 no pawn can use (15 is a blockade, 34 holds red on a safety square);
+    // 10-12 or 32-35 first lets both dice be used.
+    let mut s = state(Racket, "g:10,32,home,home r:15,15,34,n g 0");
+    let _ = s.roll(roll(3, 2)).expect("roll");
+    assert_eq!(s.legal_steps(), [step("10-12"), step("32-35")]);
+    assert_eq!(s.apply_step(step("10-13")), Err(StepError::MustUseMostDice));
+}
+
+#[test]
+fn all_or_nothing_doubles_with_hasbro() {
+    let pos = "g:10,home,home,home r:n,n,20,20 g 0";
+    assert_eq!(outcomes(Hasbro, pos, 3, 3), canon(&["g:10,home,home,home r:n,n,20,20 g 1"]));
+    assert_eq!(outcomes(Seed, pos, 3, 3), canon(&["g:18,home,home,home r:n,n,20,20 g 1"]));
+    assert_eq!(
+        outcomes(Racket, pos, 3, 3),
+        canon(&[
+            "g:16,home,home,home r:n,n,20,20 g 1",
+            "g:17,home,home,home r:n,n,20,20 g 1",
+            "g:18,home,home,home r:n,n,20,20 g 1",
+        ])
+    );
+    let mut s = state(Hasbro, pos);
+    assert!(matches!(s.roll(roll(3, 3)), Ok(RollReport::Forfeited(_))));
+}
+
+#[test]
+fn must_enter_with_hasbro() {
+    let pos = "g:n,n,n,10 r:n,n,n,n g 0";
+    let entered = ["g:n,n,5,12 r:n,n,n,n r 0", "g:n,n,7,10 r:n,n,n,n r 0"];
+    assert_eq!(outcomes(Hasbro, pos, 5, 2), canon(&entered));
+    let all = canon(&[entered[0], entered[1], "g:n,n,n,17 r:n,n,n,n r 0"]);
+    assert_eq!(outcomes(Seed, pos, 5, 2), all);
+    assert_eq!(outcomes(Racket, pos, 5, 2), all);
+    let mut s = state(Hasbro, pos);
+    let _ = s.roll(roll(5, 2)).expect("roll");
+    assert_eq!(s.apply_step(step("10-15")), Err(StepError::MustEnter));
+}
+
+#[test]
+fn a_blockade_may_not_move_together_on_doubles() {
+    for preset in [Seed, Hasbro, Racket] {
+        assert_eq!(
+            outcomes(preset, "g:10,10,n,n r:n,n,n,n g 0", 2, 2),
+            canon(&["g:n,n,10,14 r:n,n,n,n g 1"]),
+            "{preset}"
+        );
+    }
+    let mut s = state(Seed, "g:10,10,n,n r:n,n,n,n g 0");
+    let _ = s.roll(roll(2, 2)).expect("roll");
+    s.apply_step(step("10-12")).expect("first");
+    assert_eq!(s.apply_step(step("10-12")), Err(StepError::MovesBlockadeTogether));
+}
+
+#[test]
+fn two_bonuses_may_move_a_blockade_with_seed_only() {
+    // Two captures with the dice give two bonuses of 20 that can take the pair from 30 to 50.
+    let pos = "g:30,30,40,50 r:41,52,n,n g 0";
+    let taken = ["40-41", "50-52", "30-50"];
+    assert!(steps_after(Seed, pos, 1, 2, &taken).contains(&"30-50".to_string()));
+    for preset in [Hasbro, Racket] {
+        let after = steps_after(preset, pos, 1, 2, &taken);
+        assert!(!after.contains(&"30-50".to_string()), "{preset}: {after:?}");
+        let mut s = state(preset, pos);
+        let _ = s.roll(roll(1, 2)).expect("roll");
+        for t in taken {
+            s.apply_step(step(t)).expect("legal");
+        }
+        assert_eq!(s.apply_step(step("30-50")), Err(StepError::MovesBlockadeTogether), "{preset}");
+    }
+}
+
+#[test]
+fn a_pair_may_meet_mid_play_and_part_again() {
+    let pos = "g:10,10,home,home r:n,n,n,n g 0";
+    let mut s = state(Seed, pos);
+    let play = "10-13 10-13 13-17 17-21".parse().expect("play");
+    assert_eq!(s.apply_play(roll(3, 3), &play), Ok(TurnChange::RollAgain));
+    assert_eq!(s.position().to_string(), "g:13,21,home,home r:n,n,n,n g 1");
+    let mut s = state(Seed, pos);
+    let together = "10-13 10-13 13-17 13-17".parse().expect("play");
+    assert!(matches!(
+        s.apply_play(roll(3, 3), &together),
+        Err(parcheesi::PlayError::Step { index: 4, error: StepError::MovesBlockadeTogether, .. })
+    ));
+}
+
+#[test]
+fn every_roll_has_at_least_one_outcome_and_no_step_beyond_a_legal_play() {
+    let mut s = state(Seed, "g:n,n,n,10 r:n,n,20,20 g 0");
+    let _ = s.roll(roll(4, 6)).expect("roll");
+    let report = s.apply_step(step("10-16")).expect("legal");
+    assert!(report.roll_end.is_some());
+    assert_eq!(s.apply_step(step("16-20")), Err(StepError::NoRoll));
+}
+
+// ---- 4 turns
+
+#[test]
+fn third_doubles_sends_the_pawn_nearest_home_back_even_from_the_home_row() {
+    let mut s = state(Seed, "g:h2,66,30,home r:n,n,n,n g 2");
+    let report = s.roll(roll(3, 3)).expect("roll");
+    assert_eq!(report, RollReport::Penalty { from: Some(Location::HomeRow(2)), next: Seat::Red });
+    assert_eq!(s.position().to_string(), "g:n,30,66,home r:n,n,n,n r 0");
+    // With no pawn out, nothing moves and the turn passes.
+    assert_eq!(
+        outcomes(Seed, "g:n,n,home,home r:n,n,n,n g 2", 4, 4),
+        canon(&["g:n,n,home,home r:n,n,n,n r 0"])
+    );
+}
+
+#[test]
+fn doubles_roll_again_and_count() {
+    assert_eq!(outcomes(Seed, "g:n,n,n,n r:n,n,n,n g 1", 6, 6), canon(&["g:n,n,n,n r:n,n,n,n g 2"]));
+    let no_penalty = Rules { three_doubles: parcheesi::rules::ThreeDoubles::NoPenalty, ..Rules::seed() };
+    let s = state_with(no_penalty, "g:n,n,n,10 r:n,n,n,n g 0");
+    let after = s.outcomes(roll(6, 6)).expect("outcomes");
+    assert!(after.iter().all(|o| o.state.position().doubles_count() == 0 && o.state.mover() == Seat::Green));
+}
+
+#[test]
+fn the_turn_passes_to_the_next_playing_seat() {
+    assert_eq!(outcomes(Seed, "g:n,n,n,n b:n,n,n,n g 0", 1, 2), canon(&["g:n,n,n,n b:n,n,n,n b 0"]));
+    assert_eq!(outcomes(Seed, "r:n,n,n,n y:n,n,n,n y 0", 1, 2), canon(&["r:n,n,n,n y:n,n,n,n r 0"]));
+}
+
+#[test]
+fn the_game_ends_mid_roll_when_the_fourth_pawn_gets_home() {
+    // 1,1,6,6: h6 goes home with a 1, h1 with a 6; the rest is never played.
+    let pos = "g:h1,h6,home,home r:n,n,n,n g 0";
+    assert_eq!(outcomes(Seed, pos, 1, 1), canon(&["g:home,home,home,home r:n,n,n,n g 0"]));
+    let mut s = state(Seed, pos);
+    let _ = s.roll(roll(1, 1)).expect("roll");
+    s.apply_step(step("h6-home")).expect("first home");
+    let end = s.apply_step(step("h1-home")).expect("second home").roll_end.expect("over");
+    assert_eq!(end.turn, TurnChange::Won(Seat::Green));
+    assert!(s.is_finished());
+    assert_eq!(s.winner(), Some(Seat::Green));
+    assert_eq!(s.roll(roll(2, 3)), Err(parcheesi::RollError::GameOver));
+    assert_eq!(s.apply_step(step("n-5")), Err(StepError::GameOver));
+}
+
+// ---- 5 blockade time limit
+
+#[test]
+fn an_overdue_blockade_must_be_broken() {
+    // A limit of one turn. Green's pair on h6 can only break with a 1 (a 2 overshoots home).
+    let rules = Rules { blockade_limit: Some(1), ..Rules::seed() };
+    let mut s = state_with(rules, "g:h6,h6,30,n r:n,n,n,n g 0");
+    let outcome_set = |s: &GameState| -> Vec<String> {
+        s.outcomes(roll(1, 2)).expect("outcomes").iter().map(|o| o.state.position().to_string()).collect()
+    };
+    // Not yet overdue: green may keep the pair.
+    let kept = "g:n,33,h6,h6 r:n,n,n,n r 0".to_string();
+    assert!(outcome_set(&s).contains(&kept));
+    // Green keeps it for one turn; red cannot move; now it is overdue.
+    let keep = "30-31 31-33".parse().expect("play");
+    assert_eq!(s.apply_play(roll(1, 2), &keep), Ok(TurnChange::PassedTo(Seat::Red)));
+    assert_eq!(s.apply_play(roll(1, 2), &parcheesi::Play::EMPTY), Ok(TurnChange::PassedTo(Seat::Green)));
+    let overdue = outcome_set(&s);
+    assert!(!overdue.is_empty());
+    for o in &overdue {
+        assert!(!o.contains("h6,h6"), "{o} keeps the overdue blockade");
+    }
+    let mut t = s;
+    let _ = t.roll(roll(1, 2)).expect("roll");
+    assert_eq!(t.apply_step(step("33-34")), Err(StepError::MustBreakBlockade));
+    assert!(t.is_legal(step("33-35")));
+    // Without a limit the same roll may keep the pair.
+    let mut free = state(Seed, "g:h6,h6,30,n r:n,n,n,n g 0");
+    free.apply_play(roll(1, 2), &keep).expect("legal");
+    free.apply_play(roll(1, 2), &parcheesi::Play::EMPTY).expect("legal");
+    assert!(outcome_set(&free).iter().any(|o| o.contains("h6,h6")));
+}
