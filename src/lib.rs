@@ -88,3 +88,8 @@ pub use notation::{ParseLocationError, ParsePlayError, ParsePositionError, Parse
 pub use perft::perft;
 pub use position::{Position, PositionError, Setup};
 pub use rules::{Preset, Rules, RulesError};
+
+/// The README's examples, compiled and run as doctests so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -375,7 +375,7 @@ impl RollSearch {
                 };
                 if code::is_ring(c) {
                     let cell = &mut ring[(c - code::RING0) as usize];
-                    *cell = (*cell & 3) + 1 | (s as u8) << 2;
+                    *cell = ((*cell & 3) + 1) | ((s as u8) << 2);
                 }
             }
         }
@@ -528,9 +528,9 @@ impl RollSearch {
         let n = &self.entries[i as usize].node;
         let mut board = self.start;
         for s in self.seats.iter() {
-            for p in 0..4 {
+            for (p, pawn) in board[s.index()].iter_mut().enumerate() {
                 if n.captured >> (4 * s.index() + p) & 1 != 0 {
-                    board[s.index()][p] = code::NEST;
+                    *pawn = code::NEST;
                 }
             }
         }

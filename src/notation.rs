@@ -242,7 +242,8 @@ mod tests {
     #[test]
     fn malformed_positions_name_the_problem() {
         use ParsePositionError as E;
-        let cases: &[(&str, fn(&E) -> bool)] = &[
+        type Check = fn(&E) -> bool;
+        let cases: &[(&str, Check)] = &[
             ("", |e| matches!(e, E::TooShort)),
             ("g 0", |e| matches!(e, E::Invalid(PositionError::TooFewSeats(0)))),
             ("g:n,n,n,n  r:n,n,n,n g 0", |e| matches!(e, E::Spacing)),

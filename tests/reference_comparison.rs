@@ -47,10 +47,10 @@ pub fn hard_position(rng: &mut ChaCha8Rng) -> Position {
             setup.pawns[s.index()] = Some(four);
         }
         setup.mover = seats[below(rng, seats.len() as u32) as usize];
-        if let Ok(p) = Position::from_setup(&setup) {
-            if !p.is_finished() {
-                return p;
-            }
+        if let Ok(p) = Position::from_setup(&setup)
+            && !p.is_finished()
+        {
+            return p;
         }
     }
 }

@@ -174,12 +174,8 @@ impl Ctx {
                     routes.push(r);
                 }
             }
-            Loc::Row(h) => {
-                if h + k <= 7 {
-                    routes.push(
-                        (h + 1..=h + k).map(|t| if t == 7 { Loc::Home } else { Loc::Row(t) }).collect(),
-                    );
-                }
+            Loc::Row(h) if h + k <= 7 => {
+                routes.push((h + 1..=h + k).map(|t| if t == 7 { Loc::Home } else { Loc::Row(t) }).collect());
             }
             _ => {}
         }
@@ -346,7 +342,7 @@ pub fn outcomes(rules: &Rules, position: &Position, d1: u8, d2: u8) -> Vec<Strin
         }
         if rules.one_die == OneDie::LargerDie {
             let pips = |p: &Play| p.dice_spent.iter().sum::<u32>();
-            let most = legal.iter().map(|p| pips(p)).max().unwrap_or(0);
+            let most = legal.iter().map(&pips).max().unwrap_or(0);
             legal.retain(|p| pips(p) == most);
         }
     }

@@ -1,0 +1,176 @@
+//! Property tests over states reached by play from the start (random rolls and random choices,
+//! two to four seats, every preset), never over hand-filled structs.
+
+use std::collections::BTreeSet;
+
+use parcheesi::{GameState, Location, Position, Preset, Roll, Seat, Seats, Step};
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+const PRESETS: [Preset; 3] = [Preset::Seed, Preset::Hasbro, Preset::Racket];
+
+/// A state reached from the start by `rolls` random rolls, each played by a random outcome.
+fn played(seed: u64, preset: usize, seats: usize, rolls: usize) -> GameState {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let rules = PRESETS[preset].rules().with_seats(Seats::from_seats(&Seat::ALL[..seats]));
+    let mut state = GameState::new(rules).expect("rules");
+    for _ in 0..rolls {
+        if state.is_finished() {
+            break;
+        }
+        let outcomes = state.outcomes(Roll::random(&mut rng)).expect("outcomes");
+        state = outcomes[rng.next_u32() as usize % outcomes.len()].state;
+    }
+    state
+}
+
+fn any_state() -> impl Strategy<Value = GameState> {
+    (any::<u64>(), 0..3usize, 2..=4usize, 0..160usize).prop_map(|(seed, p, s, r)| played(seed, p, s, r))
+}
+
+fn any_roll() -> impl Strategy<Value = Roll> {
+    (1..=6u8, 1..=6u8).prop_map(|(a, b)| Roll::new(a, b).expect("dice"))
+}
+
+fn any_location() -> impl Strategy<Value = Location> {
+    prop_oneof![
+        Just(Location::Nest),
+        Just(Location::Home),
+        (0..7u8).prop_map(Location::HomeRow),
+        (0..68u8).prop_map(|q| Location::Ring(parcheesi::Square::new(q).expect("square"))),
+    ]
+}
+
+/// The invariants of a position (section 1): four pawns per seat, at most two pawns and one
+/// seat per square, and a finished game only with its winner to move.
+fn check_invariants(p: &Position) {
+    for s in p.seats().iter() {
+        for l in p.pawns(s) {
+            assert!(l.is_valid());
+            if matches!(l, Location::Ring(_) | Location::HomeRow(_)) {
+                let (n, owner) = p.pawns_at(l, s);
+                assert!(n <= 2, "{p}: {n} pawns on {l}");
+                if let Location::Ring(_) = l {
+                    assert!(owner.is_some());
+                }
+            }
+        }
+    }
+    if let Some(w) = p.winner() {
+        assert_eq!(p.mover(), w);
+        assert_eq!(p.doubles_count(), 0);
+    }
+    assert!(p.doubles_count() <= 2);
+    // Re-validating the raw form gives the same position.
+    assert_eq!(Position::from_setup(&p.to_setup()), Ok(*p));
+}
+
+/// Every end position reachable by taking legal steps one at a time, after rolling.
+fn stepwise_ends(state: &GameState, out: &mut BTreeSet<String>, budget: &mut usize) {
+    if *budget == 0 {
+        return;
+    }
+    *budget -= 1;
+    if !state.awaits_roll() && !state.is_finished() {
+        for step in state.legal_steps() {
+            let mut next = *state;
+            let report = next.apply_step(step).expect("a legal step applies");
+            check_invariants(&next.position());
+            if report.roll_end.is_some() {
+                out.insert(next.position().to_string());
+            } else {
+                stepwise_ends(&next, out, budget);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn positions_round_trip_through_the_notation(state in any_state()) {
+        let p = state.position();
+        let text = p.to_string();
+        prop_assert_eq!(text.parse::<Position>(), Ok(p));
+        check_invariants(&p);
+    }
+
+    #[test]
+    fn outcomes_are_valid_sorted_and_distinct(state in any_state(), roll in any_roll()) {
+        prop_assume!(!state.is_finished());
+        let outcomes = state.outcomes(roll).expect("outcomes");
+        prop_assert!(!outcomes.is_empty());
+        let texts: Vec<String> = outcomes.iter().map(|o| o.state.position().to_string()).collect();
+        prop_assert!(texts.windows(2).all(|w| w[0] < w[1]), "not sorted and distinct: {:?}", texts);
+        for o in &outcomes {
+            check_invariants(&o.state.position());
+            prop_assert!(o.state.awaits_roll() || o.state.is_finished());
+            // Each listed play is legal and leads to its outcome.
+            let mut replay = state;
+            replay.apply_play(roll, &o.play).expect("listed play is legal");
+            prop_assert_eq!(replay.position(), o.state.position());
+        }
+    }
+
+    #[test]
+    fn stepping_one_at_a_time_reaches_exactly_the_outcomes(state in any_state(), roll in any_roll()) {
+        prop_assume!(!state.is_finished());
+        let expected: BTreeSet<String> =
+            state.outcomes(roll).expect("outcomes").iter().map(|o| o.state.position().to_string()).collect();
+        let mut rolled = state;
+        let mut got = BTreeSet::new();
+        match rolled.roll(roll).expect("roll") {
+            parcheesi::RollReport::Started(_) => {
+                let mut budget = 20_000;
+                stepwise_ends(&rolled, &mut got, &mut budget);
+                prop_assume!(budget > 0);
+            }
+            _ => {
+                got.insert(rolled.position().to_string());
+            }
+        }
+        prop_assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn an_illegal_step_is_rejected_and_changes_nothing(
+        state in any_state(), roll in any_roll(), from in any_location(), to in any_location()
+    ) {
+        prop_assume!(!state.is_finished());
+        let mut s = state;
+        let _ = s.roll(roll).expect("roll");
+        let step = Step::new(from, to);
+        let legal = s.legal_steps();
+        let before = s;
+        match s.apply_step(step) {
+            Ok(_) => prop_assert!(legal.contains(&step)),
+            Err(_) => {
+                prop_assert!(!legal.contains(&step));
+                prop_assert!(!before.is_legal(step));
+                prop_assert_eq!(s, before);
+            }
+        }
+    }
+
+    #[test]
+    fn every_unfinished_state_has_an_action(state in any_state(), roll in any_roll()) {
+        prop_assume!(!state.is_finished());
+        let mut s = state;
+        match s.roll(roll).expect("an unfinished state awaiting a roll can roll") {
+            parcheesi::RollReport::Started(_) => prop_assert!(!s.legal_steps().is_empty()),
+            _ => prop_assert!(s.awaits_roll() || s.is_finished()),
+        }
+    }
+}
+
+#[test]
+fn random_games_end_within_a_bound_of_rolls() {
+    for seed in 0..12 {
+        for (p, _) in PRESETS.iter().enumerate() {
+            let state = played(seed, p, 2 + (seed as usize % 3), 3_000);
+            assert!(state.is_finished(), "seed {seed}: game not over after 3000 rolls");
+        }
+    }
+}
