@@ -93,6 +93,13 @@ pub enum StepError {
         /// Steps the move needs (5 to enter).
         needed: u8,
     },
+    /// The step goes home, but home is reached only by exact count and the amounts available
+    /// are larger than the steps left.
+    #[error("home is reached only by exact count: the step needs {needed}, and the amounts left overshoot")]
+    OvershootsHome {
+        /// Steps left to home.
+        needed: u8,
+    },
     /// The step needs a bonus, but bonuses wait until the dice phase is over.
     #[error("the bonus of {0} may only be spent after the dice")]
     BonusNotYet(u8),
@@ -351,6 +358,21 @@ impl GameState {
         }
     }
 
+    /// Every legal play of `roll` from this state (which must await a roll), each once as a
+    /// sequence of steps, sorted by notation. Many plays often share an outcome; see
+    /// [`GameState::outcomes`] for the distinct outcomes. A third doubles has only the empty
+    /// play.
+    ///
+    /// # Errors
+    /// [`RollError`] if a roll is in progress or the game is over.
+    pub fn legal_plays(&self, roll: Roll) -> Result<Vec<Play>, RollError> {
+        self.check_can_roll()?;
+        if self.is_third_doubles(roll) {
+            return Ok(vec![Play::EMPTY]);
+        }
+        Ok(self.search(&self.position.pawns, roll).legal_plays())
+    }
+
     /// Rolls `roll` for the mover. A third doubles is penalised at once; a roll with no legal
     /// step is forfeited at once; otherwise the roll is in progress and steps follow.
     ///
@@ -586,6 +608,10 @@ impl GameState {
             return StepError::BonusNotYet(needed);
         }
         if !is_die && !is_bonus {
+            let larger = dice.as_slice().iter().chain(&bonuses).any(|&a| a > needed);
+            if step.to == Location::Home && larger {
+                return StepError::OvershootsHome { needed };
+            }
             return StepError::AmountNotAvailable { needed };
         }
         for loc in path {

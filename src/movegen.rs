@@ -304,9 +304,9 @@ impl RollSearch {
 
     /// The section 3.3 measure of a play ending in `n`.
     fn score(&self, n: &Node) -> Score {
-        let unused: Vec<u8> = n.dice.iter().copied().filter(|&d| d != 0).collect();
-        let dice = (self.start_dice.len() - unused.len()) as u8;
-        let pips = (self.start_dice.pips() - unused.iter().map(|&d| u32::from(d)).sum::<u32>()) as u8;
+        let unused = n.dice.iter().filter(|&&d| d != 0).count();
+        let dice = (self.start_dice.len() - unused) as u8;
+        let pips = (self.start_dice.pips() - n.dice.iter().map(|&d| u32::from(d)).sum::<u32>()) as u8;
         let entered = self.nest_at_start - n.mover.iter().filter(|&&c| c == code::NEST).count() as u8;
         Score {
             dice,
@@ -554,6 +554,31 @@ impl RollSearch {
         (0..self.entries.len() as u32)
             .filter(|&i| self.entries[i as usize].flags & LEGAL != 0)
             .map(|i| (self.board_of(i), self.play_to(i)))
+    }
+
+    /// Every legal play, each once as a sequence of steps, in generation order.
+    pub(crate) fn legal_plays(&self) -> Vec<Play> {
+        let mut plays = Vec::new();
+        let mut path = Play::EMPTY;
+        self.collect_plays(0, &mut path, &mut plays);
+        plays.sort_by_key(|p| p.to_string());
+        plays.dedup();
+        plays
+    }
+
+    fn collect_plays(&self, i: u32, path: &mut Play, plays: &mut Vec<Play>) {
+        let e = &self.entries[i as usize];
+        if e.flags & LEGAL != 0 {
+            // A legal play is complete: no legal play extends it.
+            plays.push(*path);
+            return;
+        }
+        for edge in &self.edges[e.edges.0 as usize..e.edges.1 as usize] {
+            if self.entries[edge.child as usize].flags & REACH_LEGAL != 0 && path.push(edge.step).is_ok() {
+                self.collect_plays(edge.child, path, plays);
+                path.pop();
+            }
+        }
     }
 
     /// The states reached by the steps `taken` from the start of the roll, keeping only those

@@ -9,9 +9,10 @@ use crate::game::GameState;
 /// outcomes of each, of the perft of the outcome at `depth - 1`.
 ///
 /// `state` should await a roll; a state in the middle of a roll counts as 1 (it has no
-/// outcomes of its own to enumerate).
+/// outcomes of its own to enumerate). The count saturates at `u128::MAX`, far beyond any depth
+/// that can be computed.
 #[must_use]
-pub fn perft(state: &GameState, depth: u32) -> u64 {
+pub fn perft(state: &GameState, depth: u32) -> u128 {
     if depth == 0 || !state.awaits_roll() {
         return 1;
     }
@@ -20,8 +21,10 @@ pub fn perft(state: &GameState, depth: u32) -> u64 {
         .map(|&roll| {
             state
                 .outcomes(roll)
-                .map(|outcomes| outcomes.iter().map(|o| perft(&o.state, depth - 1)).sum::<u64>())
+                .map(|outcomes| {
+                    outcomes.iter().fold(0u128, |n, o| n.saturating_add(perft(&o.state, depth - 1)))
+                })
                 .unwrap_or(0)
         })
-        .sum()
+        .fold(0, u128::saturating_add)
 }

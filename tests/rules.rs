@@ -477,3 +477,35 @@ fn an_overdue_blockade_must_be_broken() {
     free.apply_play(roll(1, 2), &parcheesi::Play::EMPTY).expect("legal");
     assert!(outcome_set(&free).iter().any(|o| o.contains("h6,h6")));
 }
+
+#[test]
+fn overshooting_home_is_named() {
+    let mut s = state(Seed, "g:h4,30,home,home r:n,n,n,n g 0");
+    let _ = s.roll(roll(5, 6)).expect("roll");
+    assert_eq!(s.apply_step(step("h4-home")), Err(StepError::OvershootsHome { needed: 3 }));
+}
+
+#[test]
+fn legal_plays_list_every_order() {
+    let s = state(Seed, "g:9,n,n,n r:12,n,n,n g 0");
+    let plays: Vec<String> =
+        s.legal_plays(roll(3, 4)).expect("plays").iter().map(|p| p.to_string()).collect();
+    assert_eq!(plays, ["9-13 13-16"]);
+    let s = state(Seed, "g:10,20,home,home r:n,n,n,n g 0");
+    let plays = s.legal_plays(roll(1, 2)).expect("plays");
+    let texts: Vec<String> = plays.iter().map(|p| p.to_string()).collect();
+    // Both dice on one pawn in either order, or one die each in either order.
+    assert_eq!(
+        texts,
+        [
+            "10-11 11-13",
+            "10-11 20-22",
+            "10-12 12-13",
+            "10-12 20-21",
+            "20-21 10-12",
+            "20-21 21-23",
+            "20-22 10-11",
+            "20-22 22-23"
+        ]
+    );
+}
