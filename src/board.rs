@@ -104,7 +104,25 @@ impl fmt::Display for Seat {
 
 /// A set of seats, such as the seats that play a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
 pub struct Seats(u8);
+
+impl TryFrom<u8> for Seats {
+    type Error = String;
+    fn try_from(bits: u8) -> Result<Seats, String> {
+        if bits <= Seats::ALL.0 {
+            Ok(Seats(bits))
+        } else {
+            Err(format!("seat set {bits:#b} has bits beyond seat 3"))
+        }
+    }
+}
+
+impl From<Seats> for u8 {
+    fn from(s: Seats) -> u8 {
+        s.0
+    }
+}
 
 impl Seats {
     /// No seat.
@@ -269,7 +287,8 @@ impl Location {
         match self {
             Location::Nest => code::NEST,
             Location::Ring(q) => code::RING0 + q.0,
-            Location::HomeRow(h) => code::ROW0 + h,
+            // Only valid locations reach the engine; saturate so that no input can overflow.
+            Location::HomeRow(h) => code::ROW0.saturating_add(h),
             Location::Home => code::HOME,
         }
     }
@@ -302,13 +321,14 @@ impl Location {
     }
 
     /// Steps a pawn of `seat` here still has to travel to reach home along the home route, or
-    /// `None` in the nest. A ring pawn counts the way through its exit square and home row.
+    /// `None` in the nest (or for an invalid home-row square). A ring pawn counts the way through its exit square and home row.
     #[must_use]
     pub const fn steps_to_home(self, seat: Seat) -> Option<u8> {
         match self {
             Location::Nest => None,
             Location::Ring(q) => Some(q.steps_to(seat.exit()) + HOME_ROW_LEN + 1),
-            Location::HomeRow(h) => Some(HOME_ROW_LEN - h),
+            Location::HomeRow(h) if h < HOME_ROW_LEN => Some(HOME_ROW_LEN - h),
+            Location::HomeRow(_) => None,
             Location::Home => Some(0),
         }
     }

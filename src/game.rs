@@ -433,6 +433,9 @@ impl GameState {
             return Err(StepError::GameOver);
         }
         let r = self.in_roll.ok_or(StepError::NoRoll)?;
+        if !step.from.is_valid() || !step.to.is_valid() {
+            return Err(StepError::NoRoute(step.from, step.to));
+        }
         let search = self.search(&r.start, r.roll);
         let current = search.follow(r.taken.steps());
         let mut taken = r.taken;

@@ -217,6 +217,9 @@ impl Position {
     /// says whose row; it is ignored elsewhere. Nest and home are counted for `seat`.
     #[must_use]
     pub fn pawns_at(&self, location: Location, seat: Seat) -> (usize, Option<Seat>) {
+        if !location.is_valid() {
+            return (0, None);
+        }
         let c = location.code();
         if !code::is_ring(c) {
             let n = self.pawns[seat.index()].iter().filter(|&&d| d == c).count();

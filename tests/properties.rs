@@ -135,6 +135,43 @@ proptest! {
     }
 
     #[test]
+    fn outcomes_are_exactly_the_ends_of_the_legal_plays(state in any_state(), roll in any_roll()) {
+        prop_assume!(!state.is_finished());
+        let expected: BTreeSet<String> =
+            state.outcomes(roll).expect("outcomes").iter().map(|o| o.state.position().to_string()).collect();
+        let mut ends = BTreeSet::new();
+        for play in state.legal_plays(roll).expect("plays") {
+            let mut s = state;
+            s.apply_play(roll, &play).expect("a legal play applies");
+            ends.insert(s.position().to_string());
+        }
+        prop_assert_eq!(ends, expected);
+    }
+
+    #[test]
+    fn positions_round_trip_through_serde(state in any_state()) {
+        let p = state.position();
+        let json = serde_json::to_string(&p).expect("serialise");
+        prop_assert_eq!(serde_json::from_str::<Position>(&json).expect("deserialise"), p);
+    }
+
+    #[test]
+    fn the_phase_matches_the_amounts(state in any_state(), roll in any_roll()) {
+        prop_assume!(!state.is_finished());
+        let mut s = state;
+        prop_assert!(s.awaits_roll() && s.amounts_left().is_none() && s.current_roll().is_none());
+        if let parcheesi::RollReport::Started(_) = s.roll(roll).expect("roll") {
+            // In a roll: some amount is left to spend, and a step to spend it.
+            let (dice, bonuses) = s.amounts_left().expect("amounts in a roll");
+            prop_assert!(!dice.is_empty() || !bonuses.is_empty());
+            prop_assert_eq!(s.current_roll(), Some(roll));
+            prop_assert!(!s.awaits_roll());
+        } else {
+            prop_assert!(s.awaits_roll() || s.is_finished());
+        }
+    }
+
+    #[test]
     fn an_illegal_step_is_rejected_and_changes_nothing(
         state in any_state(), roll in any_roll(), from in any_location(), to in any_location()
     ) {

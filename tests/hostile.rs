@@ -1,0 +1,186 @@
+//! Hostile input: every public entry point that takes outside data returns a typed error (or a
+//! correct answer) and never panics or loops.
+
+use parcheesi::rules::{
+    BlockadeMove, BonusTiming, Entering, FourAmountDoubles, HomeRow, OneDie, ThreeDoubles,
+};
+use parcheesi::text::TextInterface;
+use parcheesi::{
+    GameState, Location, Play, Position, Preset, Roll, Rules, RulesError, Seat, Seats, Setup, Step, StepError,
+};
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn parsers_never_panic(text in ".{0,80}") {
+        let _ = text.parse::<Location>();
+        let _ = text.parse::<Position>();
+        let _ = text.parse::<Step>();
+        let _ = text.parse::<Play>();
+        let _ = text.parse::<Preset>();
+    }
+
+    #[test]
+    fn position_like_text_never_panics(text in "([grby]:[nh0-9ome,]{1,20} ){0,5}[grby] [0-9]") {
+        if let Ok(p) = text.parse::<Position>() {
+            prop_assert_eq!(p.to_string().parse::<Position>(), Ok(p));
+        }
+    }
+
+    #[test]
+    fn the_text_interface_answers_every_line(line in "(rules|outcomes|perft|quit|x)?( [ -~]{0,60})?") {
+        let mut ti = TextInterface::new();
+        let mut out = String::new();
+        ti.answer(&line, &mut out);
+        prop_assert!(out.is_empty() || out.ends_with('\n'));
+        if out.starts_with("error") {
+            prop_assert_eq!(out.lines().count(), 1);
+        }
+    }
+
+    #[test]
+    fn raw_setups_are_checked(
+        locs in proptest::collection::vec((0u8..80, any::<bool>()), 16),
+        seats in 0u8..16, mover in 0usize..4, doubles in 0u8..5,
+    ) {
+        let mut setup = Setup { pawns: [None; 4], mover: Seat::ALL[mover], doubles };
+        for s in 0..4 {
+            if seats >> s & 1 == 1 {
+                let mut four = [Location::Nest; 4];
+                for (p, slot) in four.iter_mut().enumerate() {
+                    let (n, row) = locs[4 * s + p];
+                    *slot = match (n, row) {
+                        (0, _) => Location::Nest,
+                        (1, _) => Location::Home,
+                        (n, true) => Location::HomeRow(n % 10),
+                        (n, false) => parcheesi::Square::new(n).map_or(Location::Nest, Location::Ring),
+                    };
+                }
+                setup.pawns[s] = Some(four);
+            }
+        }
+        if let Ok(p) = Position::from_setup(&setup) {
+            // A valid position plays.
+            let state = GameState::from_position(Rules::seed().with_seats(p.seats()), p).expect("state");
+            if !p.is_finished() {
+                for roll in Roll::DISTINCT {
+                    prop_assert!(!state.outcomes(roll).expect("outcomes").is_empty());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn any_rules_play_a_game_to_its_end(
+        switches in proptest::collection::vec(any::<bool>(), 7),
+        capture in prop_oneof![Just(0u8), 7u8..=67], home in prop_oneof![Just(0u8), 7u8..=67],
+        limit in proptest::option::of(1u8..4), seed in any::<u64>(), seats in 2usize..=4,
+    ) {
+        let pick = |i: usize| switches[i];
+        let rules = Rules {
+            home_row: if pick(0) { HomeRow::Optional } else { HomeRow::Mandatory },
+            bonus_timing: if pick(1) { BonusTiming::AfterDice } else { BonusTiming::Immediately },
+            one_die: if pick(2) { OneDie::LargerDie } else { OneDie::EitherDie },
+            four_amount_doubles: if pick(3) { FourAmountDoubles::AsManyAsPossible } else { FourAmountDoubles::AllOrNothing },
+            entering: if pick(4) { Entering::Optional } else { Entering::MustEnter },
+            blockade_move: if pick(5) { BlockadeMove::ForbiddenOnDoubles } else { BlockadeMove::ForbiddenOnEveryRoll },
+            three_doubles: if pick(6) { ThreeDoubles::Penalty } else { ThreeDoubles::NoPenalty },
+            capture_bonus: capture,
+            home_bonus: home,
+            blockade_limit: limit,
+            seats: Seats::from_seats(&Seat::ALL[..seats]),
+        };
+        let mut state = GameState::new(rules).expect("valid rules");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut rolls = 0;
+        while !state.is_finished() && rolls < 5_000 {
+            let mut next = state;
+            match next.roll(Roll::random(&mut rng)).expect("roll") {
+                parcheesi::RollReport::Started(_) => {
+                    // Step by step, choosing randomly among the legal steps.
+                    loop {
+                        let steps = next.legal_steps();
+                        prop_assert!(!steps.is_empty());
+                        let step = steps[rng.next_u32() as usize % steps.len()];
+                        if next.apply_step(step).expect("legal").roll_end.is_some() {
+                            break;
+                        }
+                    }
+                }
+                _ => {}
+            }
+            state = next;
+            rolls += 1;
+        }
+        prop_assert!(state.is_finished(), "no winner after {} rolls", rolls);
+    }
+}
+
+#[test]
+fn odd_rules_are_errors() {
+    let one = Rules::seed().with_seats(Seats::EMPTY.with(Seat::Blue));
+    assert_eq!(GameState::new(one), Err(RulesError::Seats(1).into()));
+    assert_eq!(GameState::new(Rules::seed().with_seats(Seats::EMPTY)), Err(RulesError::Seats(0).into()));
+    for bonus in [1, 6, 68, 255] {
+        let r = Rules { home_bonus: bonus, ..Rules::seed() };
+        assert_eq!(GameState::new(r), Err(RulesError::Bonus(bonus).into()));
+    }
+    let r = Rules { blockade_limit: Some(0), ..Rules::hasbro() };
+    assert_eq!(GameState::new(r), Err(RulesError::BlockadeLimit.into()));
+    let p: Position = "g:n,n,n,n r:n,n,n,n g 0".parse().expect("position");
+    assert_eq!(GameState::from_position(Rules::seed(), p), Err(parcheesi::NewGameError::SeatsMismatch));
+}
+
+#[test]
+fn invalid_locations_in_steps_are_errors() {
+    let p: Position = "g:10,n,n,n r:n,n,n,n g 0".parse().expect("position");
+    let mut s = GameState::from_position(Rules::seed().with_seats(p.seats()), p).expect("state");
+    assert_eq!(s.apply_step(Step::new(Location::Nest, Location::Home)), Err(StepError::NoRoll));
+    let _ = s.roll(Roll::new(1, 2).expect("dice")).expect("roll");
+    let before = s;
+    for (from, to) in [
+        (Location::HomeRow(255), Location::Home),
+        (Location::Ring(parcheesi::Square::new(10).expect("sq")), Location::HomeRow(200)),
+        (Location::Home, Location::Nest),
+        (Location::Nest, Location::Nest),
+    ] {
+        assert!(s.apply_step(Step::new(from, to)).is_err());
+        assert_eq!(s, before);
+    }
+    assert_eq!(Location::HomeRow(250).steps_to_home(Seat::Red), None);
+    assert_eq!(p.pawns_at(Location::HomeRow(250), Seat::Green), (0, None));
+    assert!(Location::HomeRow(250).progress(Seat::Green) > 0);
+}
+
+#[test]
+fn serde_goes_through_validation() {
+    let p: Position = "g:n,5,h3,home r:n,22,40,home g 1".parse().expect("position");
+    let json = serde_json::to_string(&p).expect("serialise");
+    assert_eq!(serde_json::from_str::<Position>(&json).expect("deserialise"), p);
+    // Three pawns on one square, a home-row square past h6, a die of 7, a bad seat set.
+    let crowded = json.replace("\"5\"", "\"22\"").replace("\"n\"", "\"22\"");
+    assert!(serde_json::from_str::<Position>(&crowded).is_err());
+    assert!(serde_json::from_str::<Position>(&json.replace("h3", "h9")).is_err());
+    assert!(serde_json::from_str::<parcheesi::Die>("7").is_err());
+    assert!(serde_json::from_str::<Seats>("255").is_err());
+    assert!(
+        serde_json::from_str::<Play>(&format!("[{}]", vec!["{\"from\":\"1\",\"to\":\"2\"}"; 21].join(",")))
+            .is_err()
+    );
+    let play: Play = "10-14 66-h1".parse().expect("play");
+    assert_eq!(serde_json::from_str::<Play>(&serde_json::to_string(&play).expect("ser")).expect("de"), play);
+}
+
+#[test]
+fn perft_of_a_finished_game_is_one_at_any_depth() {
+    let p: Position = "g:home,home,home,home r:n,n,n,n g 0".parse().expect("position");
+    let s = GameState::from_position(Rules::seed().with_seats(p.seats()), p).expect("state");
+    assert_eq!(parcheesi::perft(&s, u32::MAX), 1);
+    let mut ti = TextInterface::new();
+    let mut out = String::new();
+    ti.answer("outcomes g:home,home,home,home r:n,n,n,n g 0 1 2", &mut out);
+    assert!(out.starts_with("error "), "{out}");
+}
