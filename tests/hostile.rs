@@ -98,19 +98,16 @@ proptest! {
         let mut rolls = 0;
         while !state.is_finished() && rolls < 5_000 {
             let mut next = state;
-            match next.roll(Roll::random(&mut rng)).expect("roll") {
-                parcheesi::RollReport::Started(_) => {
-                    // Step by step, choosing randomly among the legal steps.
-                    loop {
-                        let steps = next.legal_steps();
-                        prop_assert!(!steps.is_empty());
-                        let step = steps[rng.next_u32() as usize % steps.len()];
-                        if next.apply_step(step).expect("legal").roll_end.is_some() {
-                            break;
-                        }
+            if let parcheesi::RollReport::Started(_) = next.roll(Roll::random(&mut rng)).expect("roll") {
+                // Step by step, choosing randomly among the legal steps.
+                loop {
+                    let steps = next.legal_steps();
+                    prop_assert!(!steps.is_empty());
+                    let step = steps[rng.next_u32() as usize % steps.len()];
+                    if next.apply_step(step).expect("legal").roll_end.is_some() {
+                        break;
                     }
                 }
-                _ => {}
             }
             state = next;
             rolls += 1;
