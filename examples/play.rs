@@ -1,31 +1,43 @@
-//! Plays one complete game from the start, choosing uniformly among the distinct outcomes of
-//! each roll, and prints it.
+//! Plays one complete game between bots and prints it: each roll, the play, captures and bonuses
+//! in words, a small drawing of the board every few turns, and the winner.
 //!
 //! ```text
-//! cargo run --release --example play -- --seed 7 --players 4 --rules seed
+//! cargo run --release --example play
+//! cargo run --release --example play -- --seed 7 --players 3 --rules hasbro --bots search,greedy,random
+//! cargo run --release --example play -- --seed 7 --json game.json
 //! cargo run --release --example play -- --seed 7 --trace
 //! ```
 //!
 //! With `--trace` it prints one line per roll, `roll POSITION D1 D2 ; PLAY`, and a last line
-//! `end POSITION`, so that another implementation can check the game roll by roll.
+//! `end POSITION`, so that another implementation can check the game roll by roll. The same
+//! options always print the same game.
 
-use parcheesi::{GameState, Preset, Roll, Seat, Seats};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use parcheesi::bots::{Greedy, RandomBot, Search};
+use parcheesi::{Game, GameState, Location, Player, Position, Preset, Roll, Seat, Seats};
 
-const USAGE: &str = "usage: play [--seed N] [--players 2|3|4] [--rules seed|hasbro|racket] [--trace]";
-/// Random play ends long before this; the bound only guarantees the program stops.
-const MAX_ROLLS: usize = 100_000;
+const USAGE: &str = "usage: play [--seed N] [--players 2|3|4] [--rules seed|hasbro|racket] \
+[--bots b1,b2,...] [--json FILE] [--trace]
+bots: random, greedy, search, search:EFFORT (default search,greedy,random,greedy)";
 
 struct Options {
     seed: u64,
     players: usize,
     preset: Preset,
+    bots: Vec<String>,
+    json: Option<String>,
     trace: bool,
 }
 
 fn options() -> Result<Options, String> {
-    let mut o = Options { seed: 1, players: 4, preset: Preset::Seed, trace: false };
+    let mut o = Options {
+        seed: 1,
+        players: 4,
+        preset: Preset::Seed,
+        bots: ["search", "greedy", "random", "greedy"].map(String::from).to_vec(),
+        json: None,
+        trace: false,
+    };
+    let mut bots_given = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
@@ -38,82 +50,159 @@ fn options() -> Result<Options, String> {
                 }
             }
             "--rules" => o.preset = value("--rules")?.parse().map_err(|e| format!("--rules: {e}"))?,
+            "--bots" => {
+                o.bots = value("--bots")?.split(',').map(str::to_string).collect();
+                bots_given = true;
+            }
+            "--json" => o.json = Some(value("--json")?),
             "--trace" => o.trace = true,
             "--help" | "-h" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
+    if bots_given {
+        if !(2..=4).contains(&o.bots.len()) {
+            return Err("--bots names two to four bots, one per seat".into());
+        }
+        o.players = o.bots.len();
+    }
+    o.bots.truncate(o.players);
     Ok(o)
 }
 
-/// A uniform index below `n` (rejection sampling, so every outcome is equally likely).
-fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
-    let n = n as u32;
-    let limit = u32::MAX - u32::MAX % n;
-    loop {
-        let w = rng.next_u32();
-        if w < limit {
-            return (w % n) as usize;
+fn bot(name: &str, seed: u64) -> Result<Box<dyn Player>, String> {
+    match name.split_once(':') {
+        None if name == "random" => Ok(Box::new(RandomBot::new(seed))),
+        None if name == "greedy" => Ok(Box::new(Greedy::new())),
+        None if name == "search" => Ok(Box::new(Search::default())),
+        Some(("search", effort)) => {
+            Ok(Box::new(Search::new(effort.parse().map_err(|e| format!("search effort: {e}"))?)))
         }
+        _ => Err(format!("unknown bot {name:?}")),
     }
 }
 
-fn main() {
-    let o = match options() {
-        Ok(o) => o,
-        Err(e) => {
-            if !e.is_empty() {
-                eprintln!("{e}");
-            }
-            eprintln!("{USAGE}");
-            std::process::exit(2);
+/// What a play did, in words: captures, pawns home and the bonuses they earned.
+fn events(rules: &parcheesi::Rules, before: &Position, after: &Position) -> String {
+    let mover = before.mover();
+    let mut words = Vec::new();
+    for seat in before.seats().iter().filter(|&s| s != mover) {
+        let nest = |p: &Position| p.pawns(seat).iter().filter(|&&l| l == Location::Nest).count();
+        for _ in nest(before)..nest(after) {
+            words.push(format!("captures {seat} (+{})", rules.capture_bonus));
         }
-    };
-    let seats = Seats::from_seats(&Seat::ALL[..o.players]);
-    let mut state = match GameState::new(o.preset.rules().with_seats(seats)) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("{e}");
-            std::process::exit(2);
-        }
-    };
-    let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
-    if !o.trace {
-        println!("{} players, {} rules, seed {}", o.players, o.preset, o.seed);
-        println!("start {}", state.position());
     }
-    let mut rolls = 0;
-    while !state.is_finished() && rolls < MAX_ROLLS {
-        let roll = Roll::random(&mut rng);
-        let before = state.position();
-        let outcomes = match state.outcomes(roll) {
-            Ok(o) => o,
-            Err(e) => {
-                eprintln!("{e}");
-                std::process::exit(1);
-            }
-        };
-        let chosen = outcomes[pick(&mut rng, outcomes.len())];
-        rolls += 1;
-        if o.trace {
-            println!("roll {before} {} {} ; {}", roll.first.value(), roll.second.value(), chosen.play);
-        } else {
-            println!(
-                "{rolls:4} {:6} rolls {}-{}: {:28} -> {}",
-                before.mover().name(),
-                roll.first.value(),
-                roll.second.value(),
-                chosen.play.to_string(),
-                chosen.state.position()
-            );
+    let home = |p: &Position| p.pawns(mover).iter().filter(|&&l| l == Location::Home).count();
+    for _ in home(before)..home(after) {
+        words.push(format!("reaches home (+{})", rules.home_bonus));
+    }
+    words.join(", ")
+}
+
+/// A small drawing: the ring in four rows of 17 squares (each starting at a seat's exit),
+/// `*` for an empty safety square, a seat letter for a pawn (capital for a blockade), then
+/// each seat's nest, home row and home.
+fn draw(p: &Position) {
+    for row in 0..4u8 {
+        let mut line = String::new();
+        for n in 17 * row..17 * row + 17 {
+            let q = parcheesi::Square::new(n).map(Location::Ring);
+            let c = match q.map(|l| p.pawns_at(l, p.mover())) {
+                Some((2, Some(s))) => s.letter().to_ascii_uppercase(),
+                Some((1, Some(s))) => s.letter(),
+                _ if parcheesi::Square::new(n).is_some_and(|s| s.is_safety()) => '*',
+                _ => '.',
+            };
+            line.push(c);
         }
-        state = chosen.state;
+        println!("      {:2} {line}", 17 * row);
+    }
+    for seat in p.seats().iter() {
+        let pawns = p.pawns(seat);
+        let count = |want: Location| pawns.iter().filter(|&&l| l == want).count();
+        let row: String = (0..7).map(|h| char::from(b'0' + count(Location::HomeRow(h)) as u8)).collect();
+        println!(
+            "      {:6} nest {}  row {row}  home {}",
+            seat.name(),
+            count(Location::Nest),
+            count(Location::Home)
+        );
+    }
+}
+
+fn fail(message: &str) -> ! {
+    if !message.is_empty() {
+        eprintln!("{message}");
+    }
+    eprintln!("{USAGE}");
+    std::process::exit(2)
+}
+
+fn main() {
+    let o = options().unwrap_or_else(|e| fail(&e));
+    let seats = Seats::from_seats(&Seat::ALL[..o.players]);
+    let rules = o.preset.rules().with_seats(seats);
+    let mut players: Vec<Box<dyn Player>> = o
+        .bots
+        .iter()
+        .enumerate()
+        .map(|(i, b)| bot(b, o.seed.wrapping_add(i as u64 + 1)))
+        .collect::<Result<_, _>>()
+        .unwrap_or_else(|e| fail(&e));
+    let game = Game::new(rules, o.seed).unwrap_or_else(|e| fail(&e.to_string()));
+    let result = game.play(&mut players).unwrap_or_else(|e| fail(&e.to_string()));
+
+    // Walk the record to print the game.
+    let mut state = GameState::new(rules).unwrap_or_else(|e| fail(&e.to_string()));
+    if !o.trace {
+        let names: Vec<String> = seats.iter().zip(&o.bots).map(|(s, b)| format!("{s} {b}")).collect();
+        println!("{} rules, seed {}: {}", o.preset, o.seed, names.join(", "));
+        draw(&state.position());
+    }
+    let mut turns = 0;
+    for (i, r) in result.record.rolls.iter().enumerate() {
+        let before = state.position();
+        if let Err(e) = state.apply_play(r.roll, &r.play) {
+            fail(&format!("the record does not replay: {e}"));
+        }
+        let after = state.position();
+        if o.trace {
+            println!("roll {before} {} {} ; {}", r.roll.first.value(), r.roll.second.value(), r.play);
+            continue;
+        }
+        let Roll { first, second } = r.roll;
+        let said = events(&rules, &before, &after);
+        println!(
+            "{:4} {:6} {}-{}  {:24} {said}",
+            i + 1,
+            before.mover().name(),
+            first.value(),
+            second.value(),
+            r.play.to_string()
+        );
+        if after.mover() != before.mover() {
+            turns += 1;
+            if turns.is_multiple_of(40) {
+                println!("      {after}");
+                draw(&after);
+            }
+        }
     }
     if o.trace {
         println!("end {}", state.position());
-    } else if let Some(w) = state.winner() {
-        println!("{w} wins after {rolls} rolls");
     } else {
-        println!("no winner after {rolls} rolls");
+        println!("final {}", state.position());
+        draw(&state.position());
+        match result.winner {
+            Some(w) => println!("{w} wins after {} rolls ({} turns)", result.rolls, result.turns),
+            None => println!("no winner after {} rolls", result.rolls),
+        }
+    }
+    if let Some(path) = o.json {
+        let json = serde_json::to_string_pretty(&result.record).unwrap_or_else(|e| fail(&e.to_string()));
+        std::fs::write(&path, json + "\n").unwrap_or_else(|e| fail(&format!("{path}: {e}")));
+        if !o.trace {
+            println!("record written to {path}");
+        }
     }
 }

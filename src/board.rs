@@ -13,7 +13,8 @@ pub const HOME_ROW_LEN: u8 = 7;
 pub const PAWNS_PER_SEAT: usize = 4;
 
 /// One of the four seats, each with its colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Seat {
     /// Seat 0, letter `g`.
     Green = 0,
@@ -103,8 +104,9 @@ impl fmt::Display for Seat {
 }
 
 /// A set of seats, such as the seats that play a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
-#[serde(try_from = "u8", into = "u8")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
 pub struct Seats(u8);
 
 impl TryFrom<u8> for Seats {
@@ -173,8 +175,9 @@ impl Seats {
 }
 
 /// A square of the ring, 0 to 67.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(try_from = "u8", into = "u8")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
 pub struct Square(u8);
 
 /// The twelve safety squares: every entry square, every exit square and four more.
@@ -248,8 +251,9 @@ impl fmt::Display for Square {
 /// Where a pawn is: its nest, a ring square, a square of its own home row, or its home.
 ///
 /// Home-row squares are numbered 0 (`h0`, next to the exit square) to 6 (`h6`, next to home).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(try_from = "String", into = "String")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 pub enum Location {
     /// The pawn's nest, where it starts and where a captured pawn goes back.
     Nest,

@@ -674,3 +674,105 @@ impl GameState {
         }
     }
 }
+
+/// Serde for [`GameState`] goes through a plain form and the same validation as everything
+/// else: the rules and positions are checked, and a roll in progress is replayed step by step
+/// from its start, so no input can produce a state the engine could not have reached.
+#[cfg(feature = "serde")]
+mod serde_form {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{GameState, InRoll, RollReport};
+    use crate::board::{Location, Seat, code};
+    use crate::dice::Roll;
+    use crate::moves::Play;
+    use crate::position::Position;
+    use crate::rules::Rules;
+
+    #[derive(Serialize, Deserialize)]
+    struct BlockadeAge {
+        seat: Seat,
+        square: Location,
+        turns: u8,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    struct RollInProgress {
+        dice: Roll,
+        start: Position,
+        steps: Play,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    struct Form {
+        rules: Rules,
+        position: Position,
+        blockade_ages: Vec<BlockadeAge>,
+        roll: Option<RollInProgress>,
+    }
+
+    impl Serialize for GameState {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut blockade_ages = Vec::new();
+            for seat in Seat::ALL {
+                for &(c, turns) in &self.ages[seat.index()] {
+                    if c != 0 {
+                        blockade_ages.push(BlockadeAge { seat, square: Location::from_code(c), turns });
+                    }
+                }
+            }
+            let roll = self.in_roll.map(|r: InRoll| RollInProgress {
+                dice: r.roll,
+                start: Position { pawns: r.start, ..self.position },
+                steps: r.taken,
+            });
+            Form { rules: self.rules, position: self.position, blockade_ages, roll }.serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for GameState {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<GameState, D::Error> {
+            use serde::de::Error;
+            let form = Form::deserialize(d)?;
+            let start = form.roll.as_ref().map_or(form.position, |r| r.start);
+            if start.mover != form.position.mover || start.doubles != form.position.doubles {
+                return Err(D::Error::custom("the roll's start has another mover or doubles count"));
+            }
+            let mut state = GameState::from_position(form.rules, start).map_err(D::Error::custom)?;
+            for age in &form.blockade_ages {
+                let c = age.square.code();
+                let slots = &mut state.ages[age.seat.index()];
+                let free = slots.iter_mut().find(|a| a.0 == 0);
+                match free {
+                    Some(slot)
+                        if state.position.seats.contains(age.seat)
+                            && age.square.is_valid()
+                            && code::is_square(c)
+                            && age.turns > 0 =>
+                    {
+                        *slot = (c, age.turns);
+                    }
+                    _ => return Err(D::Error::custom("invalid blockade age")),
+                }
+            }
+            if let Some(r) = form.roll {
+                match state.roll(r.dice).map_err(D::Error::custom)? {
+                    RollReport::Started(_) => {}
+                    _ => return Err(D::Error::custom("the roll in progress ended at once")),
+                }
+                for (i, &step) in r.steps.steps().iter().enumerate() {
+                    let report = state
+                        .apply_step(step)
+                        .map_err(|e| D::Error::custom(format!("step {} ({step}): {e}", i + 1)))?;
+                    if report.roll_end.is_some() {
+                        return Err(D::Error::custom("the steps end the roll in progress"));
+                    }
+                }
+            }
+            if state.position != form.position {
+                return Err(D::Error::custom("the position is not where the roll's steps lead"));
+            }
+            Ok(state)
+        }
+    }
+}

@@ -62,18 +62,24 @@
 //! - [`notation`]: reading and writing positions, steps and plays.
 //! - [`perft`](mod@perft): counting outcomes to a depth.
 //! - [`text`]: the line-based text interface.
+//! - [`player`]: the `Player` trait and the `Game` driver with seeded dice.
+//! - [`bots`]: `RandomBot`, `Greedy` and `Search`.
+//! - [`record`]: game records that replay exactly.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod bots;
 pub mod dice;
 pub mod game;
 mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod perft;
+pub mod player;
 pub mod position;
+pub mod record;
 pub mod rules;
 pub mod text;
 
@@ -86,7 +92,9 @@ pub use game::{
 pub use moves::{Play, Step};
 pub use notation::{ParseLocationError, ParsePlayError, ParsePositionError, ParseStepError};
 pub use perft::perft;
+pub use player::{Game, GameError, GameResult, Player};
 pub use position::{Position, PositionError, Setup};
+pub use record::{GameRecord, ReplayError};
 pub use rules::{Preset, Rules, RulesError};
 
 /// The README's examples, compiled and run as doctests so that it stays true.

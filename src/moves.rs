@@ -7,7 +7,8 @@ use crate::board::Location;
 
 /// One step: a pawn of the mover goes from `from` to `to`, spending the amount the two
 /// locations imply (RULES.md section 6.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Step {
     /// Where the pawn starts.
     pub from: Location,
@@ -127,12 +128,14 @@ impl fmt::Display for Play {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for Play {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(self.steps())
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Play {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Play, D::Error> {
         let steps = <Vec<Step>>::deserialize(d)?;

@@ -7,7 +7,8 @@
 use crate::board::{Location, PAWNS_PER_SEAT, Seat, Seats, code};
 
 /// A raw position: any values at all, checked only by [`Position::from_setup`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Setup {
     /// The four pawns of each playing seat, `None` for seats that do not play.
     pub pawns: [Option<[Location; PAWNS_PER_SEAT]>; 4],
@@ -20,8 +21,9 @@ pub struct Setup {
 /// A valid position at the start of a roll, kept in canonical form.
 ///
 /// Two positions are equal exactly when their notations are.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(try_from = "Setup", into = "Setup")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "Setup", into = "Setup"))]
 pub struct Position {
     /// Location codes per seat, sorted by progress (canonical order); all nest for absent seats.
     pub(crate) pawns: [[u8; PAWNS_PER_SEAT]; 4],

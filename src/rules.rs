@@ -7,7 +7,8 @@ use core::str::FromStr;
 use crate::board::{Seat, Seats};
 
 /// Whether a pawn may pass its exit square and go round the ring again.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum HomeRow {
     /// A pawn may take either route past its exit square (`seed`).
     Optional,
@@ -16,7 +17,8 @@ pub enum HomeRow {
 }
 
 /// When bonus amounts may be spent.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum BonusTiming {
     /// All die steps come first; bonuses are spent after the dice phase (`seed`, `hasbro`).
     AfterDice,
@@ -25,7 +27,8 @@ pub enum BonusTiming {
 }
 
 /// What happens when only one of two dice can be used.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum OneDie {
     /// The larger must be used: plays spending the most pips are kept (`seed`).
     LargerDie,
@@ -34,7 +37,8 @@ pub enum OneDie {
 }
 
 /// How doubles with four amounts (tops and bottoms) are played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum FourAmountDoubles {
     /// Use as many of the four amounts as possible (`seed`, `racket`).
     AsManyAsPossible,
@@ -43,7 +47,8 @@ pub enum FourAmountDoubles {
 }
 
 /// Whether entering a pawn takes priority.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Entering {
     /// Entering is one choice among others (`seed`, `racket`).
     Optional,
@@ -52,7 +57,8 @@ pub enum Entering {
 }
 
 /// On which rolls two pawns that formed a blockade may not end the roll together elsewhere.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum BlockadeMove {
     /// Only on doubles rolls (`seed`).
     ForbiddenOnDoubles,
@@ -61,7 +67,8 @@ pub enum BlockadeMove {
 }
 
 /// What a third doubles in one turn does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum ThreeDoubles {
     /// The third doubles is not played: the pawn nearest home goes back to its nest and the
     /// turn passes (every preset).
@@ -74,7 +81,8 @@ pub enum ThreeDoubles {
 ///
 /// A plain value with public fields; [`Rules::validate`] (called by every constructor of a game
 /// state) rejects settings the engine cannot play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rules {
     /// Whether a pawn may go round again past its exit square.
     pub home_row: HomeRow,

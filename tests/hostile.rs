@@ -152,6 +152,7 @@ fn invalid_locations_in_steps_are_errors() {
     assert!(Location::HomeRow(250).progress(Seat::Green) > 0);
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn serde_goes_through_validation() {
     let p: Position = "g:n,5,h3,home r:n,22,40,home g 1".parse().expect("position");

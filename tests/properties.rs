@@ -148,11 +148,27 @@ proptest! {
         prop_assert_eq!(ends, expected);
     }
 
+    #[cfg(feature = "serde")]
     #[test]
     fn positions_round_trip_through_serde(state in any_state()) {
         let p = state.position();
         let json = serde_json::to_string(&p).expect("serialise");
         prop_assert_eq!(serde_json::from_str::<Position>(&json).expect("deserialise"), p);
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn states_round_trip_through_serde_even_mid_roll(state in any_state(), roll in any_roll(), pick in any::<usize>()) {
+        let json = serde_json::to_string(&state).expect("serialise");
+        prop_assert_eq!(serde_json::from_str::<GameState>(&json).expect("deserialise"), state);
+        prop_assume!(!state.is_finished());
+        let mut s = state;
+        if let parcheesi::RollReport::Started(_) = s.roll(roll).expect("roll") {
+            let steps = s.legal_steps();
+            s.apply_step(steps[pick % steps.len()]).expect("legal");
+            let json = serde_json::to_string(&s).expect("serialise");
+            prop_assert_eq!(serde_json::from_str::<GameState>(&json).expect("deserialise"), s);
+        }
     }
 
     #[test]

@@ -1,0 +1,50 @@
+//! Arbitrary step sequences applied to valid states reached by play: every step is either
+//! applied (and was legal) or rejected with the state unchanged.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use parcheesi::{GameState, Location, Preset, Roll, Seat, Seats, Square, Step};
+
+fn location(b: u8) -> Location {
+    match b % 80 {
+        0 => Location::Nest,
+        1 => Location::Home,
+        n @ 2..=9 => Location::HomeRow(n - 2),
+        n => Square::new(n - 10).map_or(Location::HomeRow(n), Location::Ring),
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let mut bytes = data.iter().copied();
+    let mut next = || bytes.next();
+    let (Some(p), Some(n)) = (next(), next()) else { return };
+    let preset = [Preset::Seed, Preset::Hasbro, Preset::Racket][p as usize % 3];
+    let seats = Seats::from_seats(&Seat::ALL[..2 + n as usize % 3]);
+    let Ok(mut state) = GameState::new(preset.rules().with_seats(seats)) else { return };
+    while let (Some(kind), Some(a), Some(b)) = (next(), next(), next()) {
+        if state.is_finished() {
+            return;
+        }
+        if state.awaits_roll() || kind % 4 == 0 {
+            let Ok(roll) = Roll::new(a % 6 + 1, b % 6 + 1) else { return };
+            if state.awaits_roll() {
+                let _ = state.roll(roll);
+            }
+            continue;
+        }
+        let legal = state.legal_steps();
+        let step = if kind % 4 == 1 && !legal.is_empty() {
+            legal[a as usize % legal.len()]
+        } else {
+            Step::new(location(a), location(b))
+        };
+        let before = state;
+        match state.apply_step(step) {
+            Ok(_) => assert!(legal.contains(&step)),
+            Err(_) => {
+                assert!(!legal.contains(&step));
+                assert_eq!(state, before);
+            }
+        }
+    }
+});

@@ -1,0 +1,215 @@
+//! Bots that come with the crate, each a [`Player`]:
+//!
+//! - [`RandomBot`]: a uniformly random outcome. The baseline.
+//! - [`Greedy`]: the outcome with the best [`evaluate`] score for the mover, one roll deep.
+//!   The score rewards progress, pawns home, safety and blockades, and charges for pawns an
+//!   opponent could capture with its next roll (the same ideas as the Racket bots).
+//! - [`Search`]: expectimax over the next roll. For its best few outcomes by the greedy score
+//!   it averages, over the 21 rolls of whoever moves next, the score after that seat's reply
+//!   (its own best outcome if it rolls again, the greedy reply of the opponent otherwise).
+//!   `effort` is how many outcomes it looks at that closely.
+//!
+//! `docs/bots.md` has the measured strength of each against the others.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::board::{Location, Seat};
+use crate::dice::Roll;
+use crate::game::{GameState, Outcome};
+use crate::player::Player;
+use crate::position::Position;
+
+/// Chance that a pawn `t` squares behind another reaches it with one roll, in 36ths: a die
+/// showing `t` (11 of 36) or the two dice adding up to `t`.
+const HIT_CHANCE: [i32; 13] = [0, 11, 12, 13, 14, 15, 16, 6, 5, 4, 3, 2, 1];
+
+/// The greedy score of `position` for `seat`: its own standing minus the average standing of
+/// the other seats, where a standing counts progress (20 for getting out, one per step, 15 for
+/// home), safety, blockades, and the expected loss from pawns in reach of an opponent.
+#[must_use]
+pub fn evaluate(position: &Position, seat: Seat) -> i32 {
+    if let Some(w) = position.winner() {
+        return if w == seat { 1_000_000 } else { -1_000_000 };
+    }
+    let seats = position.seats();
+    let others: Vec<Seat> = seats.iter().filter(|&s| s != seat).collect();
+    let theirs: i32 = others.iter().map(|&s| standing(position, s)).sum();
+    standing(position, seat) - theirs / others.len().max(1) as i32
+}
+
+fn pawn_value(l: Location, seat: Seat) -> i32 {
+    match l.steps_to_home(seat) {
+        None => 0,
+        Some(0) => 20 + 71 + 15,
+        Some(n) => 20 + 71 - i32::from(n),
+    }
+}
+
+fn standing(p: &Position, seat: Seat) -> i32 {
+    let pawns = p.pawns(seat);
+    let mut total = 0;
+    for (i, &l) in pawns.iter().enumerate() {
+        let value = pawn_value(l, seat);
+        total += value;
+        match l {
+            Location::HomeRow(_) => total += 6,
+            Location::Ring(q) if q.is_safety() => total += 4,
+            Location::Ring(q) => {
+                // Expected loss: the pawn's value times its chance of being hit (in 36ths).
+                let mut chance = 0;
+                for other in p.seats().iter().filter(|&s| s != seat) {
+                    for o in p.pawns(other) {
+                        if let Location::Ring(from) = o {
+                            let t = from.steps_to(q) as usize;
+                            // An opponent past its exit is in its home row, not behind us.
+                            if t < HIT_CHANCE.len() && from.steps_to(other.exit()) >= t as u8 {
+                                chance += HIT_CHANCE[t];
+                            }
+                        }
+                    }
+                }
+                total -= value * chance.min(36) / 36 / 2;
+            }
+            _ => {}
+        }
+        if i > 0 && pawns[i - 1] == l && matches!(l, Location::Ring(_)) {
+            total += 3;
+        }
+    }
+    // Pawns on an opponent's entry square can be captured by its entering pawns.
+    for other in p.seats().iter().filter(|&s| s != seat) {
+        let entry = Location::Ring(other.entry());
+        let nest = p.pawns(other).iter().filter(|&&l| l == Location::Nest).count();
+        if nest > 0 {
+            for &l in pawns.iter().filter(|&&l| l == entry) {
+                total -= pawn_value(l, seat) * 15 / 36 / 2;
+            }
+        }
+    }
+    total
+}
+
+fn best_for(outcomes: &[Outcome], seat: Seat) -> usize {
+    let mut best = 0;
+    let mut best_score = i32::MIN;
+    for (i, o) in outcomes.iter().enumerate() {
+        let s = evaluate(&o.state.position(), seat);
+        if s > best_score {
+            best = i;
+            best_score = s;
+        }
+    }
+    best
+}
+
+/// Chooses uniformly among the outcomes, with its own seeded generator.
+#[derive(Clone, Debug)]
+pub struct RandomBot {
+    rng: ChaCha8Rng,
+}
+
+impl RandomBot {
+    /// A random bot whose choices come from `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot { rng: ChaCha8Rng::seed_from_u64(seed) }
+    }
+}
+
+impl Player for RandomBot {
+    fn name(&self) -> &str {
+        "random"
+    }
+    fn choose(&mut self, _: &GameState, _: Roll, outcomes: &[Outcome]) -> usize {
+        let n = outcomes.len().max(1) as u64;
+        // Rejection sampling keeps the choice uniform.
+        let limit = u64::MAX - u64::MAX % n;
+        loop {
+            let w = self.rng.next_u64();
+            if w < limit {
+                return (w % n) as usize;
+            }
+        }
+    }
+}
+
+/// Chooses the outcome with the best [`evaluate`] score for the mover.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Greedy;
+
+impl Greedy {
+    /// The greedy bot.
+    #[must_use]
+    pub const fn new() -> Greedy {
+        Greedy
+    }
+}
+
+impl Player for Greedy {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+    fn choose(&mut self, state: &GameState, _: Roll, outcomes: &[Outcome]) -> usize {
+        best_for(outcomes, state.mover())
+    }
+}
+
+/// Expectimax over the next roll (see the module docs); `effort` outcomes are searched.
+#[derive(Clone, Copy, Debug)]
+pub struct Search {
+    effort: usize,
+}
+
+impl Search {
+    /// A searching bot that looks closely at its `effort` best outcomes (at least 1).
+    #[must_use]
+    pub fn new(effort: usize) -> Search {
+        Search { effort: effort.max(1) }
+    }
+
+    /// The expected score for `me` after the next roll from `state`.
+    fn expected(state: &GameState, me: Seat) -> i64 {
+        if state.is_finished() {
+            return i64::from(evaluate(&state.position(), me)) * 36;
+        }
+        let mover = state.mover();
+        Roll::DISTINCT
+            .iter()
+            .map(|&roll| {
+                let outcomes = state.outcomes(roll).unwrap_or_default();
+                let value = if outcomes.is_empty() {
+                    evaluate(&state.position(), me)
+                } else {
+                    let reply = &outcomes[best_for(&outcomes, mover)];
+                    evaluate(&reply.state.position(), me)
+                };
+                i64::from(value) * i64::from(roll.weight())
+            })
+            .sum()
+    }
+}
+
+impl Default for Search {
+    fn default() -> Search {
+        Search::new(4)
+    }
+}
+
+impl Player for Search {
+    fn name(&self) -> &str {
+        "search"
+    }
+    fn choose(&mut self, state: &GameState, _: Roll, outcomes: &[Outcome]) -> usize {
+        let me = state.mover();
+        let mut ranked: Vec<(i32, usize)> =
+            outcomes.iter().enumerate().map(|(i, o)| (evaluate(&o.state.position(), me), i)).collect();
+        ranked.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        ranked
+            .iter()
+            .take(self.effort)
+            .map(|&(_, i)| (Search::expected(&outcomes[i].state, me), i))
+            .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)))
+            .map_or(0, |(_, i)| i)
+    }
+}

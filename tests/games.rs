@@ -1,0 +1,144 @@
+//! Seeded dice, the game driver, the bots and game records.
+
+use parcheesi::bots::{Greedy, RandomBot, Search};
+use parcheesi::record::RecordedRoll;
+use parcheesi::{
+    Game, GameError, GameRecord, GameState, Player, Preset, ReplayError, Roll, Rules, Seat, Seats,
+};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn two() -> Rules {
+    Rules::seed().with_seats(Seats::from_seats(&[Seat::Green, Seat::Yellow]))
+}
+
+#[test]
+fn a_seed_gives_the_same_dice_everywhere() {
+    // Golden values: changing them breaks every recorded game, so it is a breaking change.
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    let rolls: Vec<String> = (0..30).map(|_| Roll::random(&mut rng).to_string()).collect();
+    assert_eq!(rolls.join(" "), GOLDEN_2026);
+}
+
+const GOLDEN_2026: &str = "6-1 2-6 3-5 3-6 1-2 4-6 6-4 5-3 1-4 1-2 1-3 6-4 4-3 5-2 4-2 6-4 6-5 1-5 4-5 3-1 3-2 5-6 5-3 3-2 1-4 3-6 3-1 4-1 6-6 2-3";
+
+#[test]
+fn the_same_seed_plays_the_same_game() {
+    let play = || {
+        let mut players: Vec<Box<dyn Player>> = vec![Box::new(Greedy::new()), Box::new(RandomBot::new(3))];
+        Game::new(two(), 99).expect("rules").play(&mut players).expect("game")
+    };
+    let (a, b) = (play(), play());
+    assert_eq!(a.record, b.record);
+    assert_eq!(a.state, b.state);
+    assert!(a.winner.is_some());
+}
+
+#[test]
+fn records_replay_to_the_final_state() {
+    for (i, preset) in [Preset::Seed, Preset::Hasbro, Preset::Racket].into_iter().enumerate() {
+        let rules = preset.rules().with_seats(Seats::from_seats(&Seat::ALL[..2 + i]));
+        let mut players: Vec<Box<dyn Player>> =
+            (0..2 + i).map(|s| Box::new(RandomBot::new(s as u64)) as Box<dyn Player>).collect();
+        let result = Game::new(rules, i as u64).expect("rules").play(&mut players).expect("game");
+        assert_eq!(result.record.replay().expect("replays"), result.state);
+        #[cfg(feature = "serde")]
+        {
+            let json = serde_json::to_string(&result.record).expect("serialise");
+            let back: GameRecord = serde_json::from_str(&json).expect("deserialise");
+            assert_eq!(back.replay().expect("replays"), result.state);
+        }
+    }
+}
+
+#[test]
+fn replay_reports_the_first_illegal_play_with_its_turn() {
+    let mut players: Vec<Box<dyn Player>> = vec![Box::new(Greedy::new()), Box::new(Greedy::new())];
+    let result = Game::new(two(), 5).expect("rules").play(&mut players).expect("game");
+    let mut record = result.record.clone();
+    // Replace the 10th play with one that moves from an empty nest square.
+    record.rolls[9].play = "h6-home".parse().expect("play");
+    match record.replay() {
+        Err(ReplayError::IllegalPlay { index: 10, turn, .. }) => assert!(turn >= 1 && turn <= 10),
+        other => panic!("{other:?}"),
+    }
+    // A roll the seed does not give.
+    let mut record = result.record.clone();
+    let first = record.rolls[0].roll;
+    let other = Roll::DISTINCT.into_iter().find(|&r| r != first).expect("another roll");
+    record.rolls[0] = RecordedRoll { roll: other, play: record.rolls[0].play };
+    assert!(matches!(record.replay(), Err(ReplayError::WrongDice { index: 1, turn: 1, .. })));
+    // Without a seed any dice replay, but the plays must still be legal.
+    let mut unseeded = result.record.clone();
+    unseeded.seed = None;
+    assert_eq!(unseeded.replay().expect("replays"), result.state);
+}
+
+struct Stubborn;
+impl Player for Stubborn {
+    fn name(&self) -> &str {
+        "stubborn"
+    }
+    fn choose(&mut self, _: &GameState, _: Roll, outcomes: &[parcheesi::Outcome]) -> usize {
+        outcomes.len()
+    }
+}
+
+#[test]
+fn the_driver_checks_its_players() {
+    let mut one: Vec<Box<dyn Player>> = vec![Box::new(Greedy::new())];
+    assert_eq!(
+        Game::new(two(), 1).expect("rules").play(&mut one).map(|_| ()),
+        Err(GameError::PlayerCount { seats: 2, players: 1 })
+    );
+    let mut players: Vec<Box<dyn Player>> = vec![Box::new(Stubborn), Box::new(Stubborn)];
+    assert!(matches!(
+        Game::new(two(), 1).expect("rules").play(&mut players),
+        Err(GameError::BadChoice { .. })
+    ));
+}
+
+#[test]
+fn a_roll_bound_stops_every_game() {
+    let mut players: Vec<Box<dyn Player>> = vec![Box::new(RandomBot::new(1)), Box::new(RandomBot::new(2))];
+    let result = Game::new(two(), 3).expect("rules").with_max_rolls(10).play(&mut players).expect("game");
+    assert_eq!(result.rolls, 10);
+    assert_eq!(result.winner, None);
+}
+
+#[test]
+fn bots_choose_legal_outcomes_under_every_preset() {
+    for preset in [Preset::Seed, Preset::Hasbro, Preset::Racket] {
+        let rules = preset.rules();
+        let mut players: Vec<Box<dyn Player>> = vec![
+            Box::new(Search::new(2)),
+            Box::new(Greedy::new()),
+            Box::new(RandomBot::new(4)),
+            Box::new(Greedy::new()),
+        ];
+        let result = Game::new(rules, 11).expect("rules").play(&mut players).expect("game");
+        assert!(result.winner.is_some());
+        assert_eq!(result.record.replay().expect("every play legal"), result.state);
+    }
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn states_in_the_middle_of_a_roll_round_trip_through_serde() {
+    let p: parcheesi::Position = "g:10,20,home,home r:13,n,n,n g 0".parse().expect("position");
+    let mut s = GameState::from_position(Rules::seed().with_seats(p.seats()), p).expect("state");
+    let _ = s.roll(Roll::new(3, 3).expect("dice")).expect("roll");
+    s.apply_step("10-13".parse().expect("step")).expect("capture");
+    let json = serde_json::to_string(&s).expect("serialise");
+    let back: GameState = serde_json::from_str(&json).expect("deserialise");
+    assert_eq!(back, s);
+    assert_eq!(back.legal_steps(), s.legal_steps());
+    // A tampered position is rejected: it is not where the steps lead.
+    let mut value: serde_json::Value = serde_json::from_str(&json).expect("json");
+    value["position"]["pawns"][0][1] = serde_json::Value::from("21");
+    assert!(serde_json::from_str::<GameState>(&value.to_string()).is_err());
+    // So is a roll whose steps are not legal.
+    let mut value: serde_json::Value = serde_json::from_str(&json).expect("json");
+    value["roll"]["steps"][0]["to"] = serde_json::Value::from("14");
+    assert!(serde_json::from_str::<GameState>(&value.to_string()).is_err());
+}
