@@ -159,7 +159,7 @@ fn main() {
         println!("{} rules, seed {}: {}", o.preset, o.seed, names.join(", "));
         draw(&state.position());
     }
-    let mut turns = 0;
+    let mut turns: usize = 0;
     for (i, r) in result.record.rolls.iter().enumerate() {
         let before = state.position();
         if let Err(e) = state.apply_play(r.roll, &r.play) {

@@ -59,7 +59,7 @@ fn replay_reports_the_first_illegal_play_with_its_turn() {
     // Replace the 10th play with one that moves from an empty nest square.
     record.rolls[9].play = "h6-home".parse().expect("play");
     match record.replay() {
-        Err(ReplayError::IllegalPlay { index: 10, turn, .. }) => assert!(turn >= 1 && turn <= 10),
+        Err(ReplayError::IllegalPlay { index: 10, turn, .. }) => assert!((1..=10).contains(&turn)),
         other => panic!("{other:?}"),
     }
     // A roll the seed does not give.
