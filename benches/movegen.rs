@@ -1,34 +1,82 @@
-//! Criterion benches of the move generator; each asserts its result.
+//! Criterion benches of the move generator. Every bench asserts its result (counts that
+//! `tests/data/perft.txt` pins and the reference generator confirms), so a fast wrong answer
+//! cannot pass.
+//!
+//! ```text
+//! cargo bench --bench movegen
+//! ```
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use parcheesi::{GameState, Position, Roll, Rules};
+use parcheesi::bots::RandomBot;
+use parcheesi::{Game, GameState, Player, Position, Roll, Rules, Step, perft};
 use std::hint::black_box;
+
+/// The fixed suite: name, position, and its perft-1 count under `seed` (the distinct outcomes
+/// of all 21 rolls together).
+const SUITE: [(&str, &str, usize); 7] = [
+    ("start", "g:n,n,n,n r:n,n,n,n b:n,n,n,n y:n,n,n,n g 0", 22),
+    ("early", "g:n,n,5,12 r:n,n,n,22 b:n,n,n,n y:n,n,n,56 g 0", 90),
+    ("mid-game", "g:n,15,40,42 r:n,n,22,24 b:n,53,62,31 y:n,n,n,67 g 0", 199),
+    ("blockades", "g:10,10,30,30 r:27,27,h1,h1 b:44,44,50,50 y:61,61,3,3 g 0", 240),
+    ("all out", "g:10,20,30,40 r:27,37,47,57 b:44,54,64,6 y:61,3,13,23 g 0", 7484),
+    ("bonus chain", "g:7,9,h2,home r:10,13,31,33 b:n,n,n,n y:n,n,n,n g 0", 594),
+    ("home rows", "g:62,h1,h1,h4 r:60,64,h2,h2 b:n,n,n,n y:n,n,n,n r 0", 428),
+];
 
 fn state(text: &str) -> GameState {
     let p: Position = text.parse().expect("bench position");
     GameState::from_position(Rules::seed().with_seats(p.seats()), p).expect("bench state")
 }
 
+fn all_rolls(s: &GameState) -> usize {
+    Roll::DISTINCT.iter().map(|&r| s.outcomes(r).map_or(0, |o| o.len())).sum()
+}
+
 fn outcomes(c: &mut Criterion) {
-    let start = state("g:n,n,n,n r:n,n,n,n b:n,n,n,n y:n,n,n,n g 0");
-    let d9 = state("g:10,12,40,home r:n,n,n,n b:n,n,n,n y:n,n,n,n g 0");
-    c.bench_function("outcomes/start/all 21 rolls", |b| {
+    let mut group = c.benchmark_group("outcomes of all 21 rolls");
+    for (name, text, count) in SUITE {
+        let s = state(text);
+        group.bench_function(name, |b| b.iter(|| assert_eq!(all_rolls(black_box(&s)), count)));
+    }
+    group.finish();
+}
+
+fn legal_steps(c: &mut Criterion) {
+    // In the middle of a four-amount doubles roll with every pawn out.
+    let mut s = state("g:10,20,30,40 r:27,37,47,57 b:44,54,64,6 y:61,3,13,23 g 0");
+    let _ = s.roll(Roll::new(3, 3).expect("dice")).expect("roll");
+    s.apply_step("10-13".parse().expect("step")).expect("legal");
+    let n = s.legal_steps().len();
+    assert!(n > 5);
+    c.bench_function("legal steps mid-roll", |b| b.iter(|| assert_eq!(black_box(&s).legal_steps().len(), n)));
+    let step: Step = "20-24".parse().expect("step");
+    c.bench_function("apply step", |b| {
         b.iter(|| {
-            let n: usize =
-                Roll::DISTINCT.iter().map(|&r| black_box(&start).outcomes(r).map_or(0, |o| o.len())).sum();
-            assert_eq!(n, 22);
+            let mut t = *black_box(&s);
+            assert!(t.apply_step(step).is_ok());
+            t
         })
-    });
-    let double_twos = Roll::new(2, 2).expect("dice");
-    c.bench_function("outcomes/all out/2-2", |b| {
-        b.iter(|| assert_eq!(black_box(&d9).outcomes(double_twos).map_or(0, |o| o.len()), 28))
     });
 }
 
 fn perft2(c: &mut Criterion) {
-    let start = state("g:n,n,n,n r:n,n,n,n b:n,n,n,n y:n,n,n,n g 0");
-    c.bench_function("perft/start/2", |b| b.iter(|| assert_eq!(parcheesi::perft(black_box(&start), 2), 518)));
+    let start = state(SUITE[0].1);
+    c.bench_function("perft start depth 2", |b| b.iter(|| assert_eq!(perft(black_box(&start), 2), 518)));
 }
 
-criterion_group!(benches, outcomes, perft2);
+fn random_game(c: &mut Criterion) {
+    let rules = Rules::seed();
+    c.bench_function("random four-player game", |b| {
+        b.iter(|| {
+            let mut players: Vec<RandomBot> = (0..4).map(RandomBot::new).collect();
+            let result = Game::new(rules, black_box(7)).expect("rules").play(&mut players).expect("game");
+            assert!(result.winner.is_some());
+            result.rolls
+        })
+    });
+    // The players must be the same type for the slice; check the trait object form compiles too.
+    let _: &dyn Player = &RandomBot::new(0);
+}
+
+criterion_group!(benches, outcomes, legal_steps, perft2, random_game);
 criterion_main!(benches);

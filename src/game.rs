@@ -321,9 +321,9 @@ impl GameState {
         roll.is_doubles() && self.rules.three_doubles == ThreeDoubles::Penalty && self.position.doubles == 2
     }
 
-    /// Every distinct outcome of `roll` from this state (which must await a roll), sorted by
-    /// the outcome's position notation, each with one legal play leading to it. A third
-    /// doubles has the penalty as its one outcome, with the empty play.
+    /// Every distinct outcome of `roll` from this state (which must await a roll), each with
+    /// one legal play leading to it, in a deterministic order (the text interface sorts them
+    /// by notation). A third doubles has the penalty as its one outcome, with the empty play.
     ///
     /// # Errors
     /// [`RollError`] if a roll is in progress or the game is over.
@@ -335,17 +335,16 @@ impl GameState {
             return Ok(vec![Outcome { state, play: Play::EMPTY }]);
         }
         let search = self.search(&self.position.pawns, roll);
-        let mut outcomes: Vec<(String, Outcome)> = search
-            .legal_ends()
-            .map(|(board, play)| {
+        let mut ends = Vec::new();
+        search.legal_ends(&mut ends);
+        Ok(ends
+            .iter()
+            .map(|&(_, i)| {
                 let mut state = *self;
-                state.end_roll(board, roll);
-                (state.position.to_string(), Outcome { state, play })
+                state.end_roll(search.board_of(i), roll);
+                Outcome { state, play: search.play_to(i) }
             })
-            .collect();
-        outcomes.sort_by(|a, b| a.0.cmp(&b.0));
-        outcomes.dedup_by(|a, b| a.0 == b.0);
-        Ok(outcomes.into_iter().map(|(_, o)| o).collect())
+            .collect())
     }
 
     fn check_can_roll(&self) -> Result<(), RollError> {

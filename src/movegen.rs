@@ -15,7 +15,9 @@
 //! Pawns are told apart only where the blockade rule needs it: the two pawns of each starting
 //! pair keep a tag; all others are a sorted multiset, which merges equivalent plays.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::board::{Location, Seat, Seats, code};
 use crate::dice::{Amounts, Roll};
@@ -108,6 +110,40 @@ impl Successors {
     }
 }
 
+/// A hasher for the 63-bit state keys: one multiply, plenty for keys that are already dense.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(self.0 ^ u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, k: u64) {
+        self.0 = (k ^ (k >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29)
+    }
+}
+
+type Index = HashMap<u64, u32, BuildHasherDefault<KeyHasher>>;
+
+/// The growable parts of a search, kept per thread between searches so that a search does
+/// not allocate once they have grown to fit.
+#[derive(Default)]
+struct Buffers {
+    entries: Vec<Entry>,
+    edges: Vec<Edge>,
+    index: Index,
+    order: Vec<u32>,
+}
+
+thread_local! {
+    static SPARE: RefCell<Option<Buffers>> = const { RefCell::new(None) };
+}
+
 /// What a roll starts from.
 pub(crate) struct RollStart<'a> {
     pub rules: &'a Rules,
@@ -134,8 +170,21 @@ pub(crate) struct RollSearch {
     bonus_size: [u8; 2],
     entries: Vec<Entry>,
     edges: Vec<Edge>,
-    index: HashMap<u64, u32>,
+    index: Index,
     order: Vec<u32>,
+}
+
+impl Drop for RollSearch {
+    fn drop(&mut self) {
+        let buffers = Buffers {
+            entries: std::mem::take(&mut self.entries),
+            edges: std::mem::take(&mut self.edges),
+            index: std::mem::take(&mut self.index),
+            order: std::mem::take(&mut self.order),
+        };
+        // Ignore the rare case of a search dropped during thread teardown.
+        let _ = SPARE.try_with(|spare| *spare.borrow_mut() = Some(buffers));
+    }
 }
 
 /// What the legal plays of a roll spend: used to explain why a step is not legal.
@@ -196,6 +245,11 @@ impl RollSearch {
         let merged = rules.capture_bonus == rules.home_bonus;
         let mut dice = [0u8; 4];
         dice[4 - start_dice.len()..].copy_from_slice(start_dice.as_slice());
+        let mut buffers = SPARE.try_with(|spare| spare.borrow_mut().take()).ok().flatten().unwrap_or_default();
+        buffers.entries.clear();
+        buffers.edges.clear();
+        buffers.index.clear();
+        buffers.order.clear();
         let mut search = RollSearch {
             rules,
             seat,
@@ -206,10 +260,10 @@ impl RollSearch {
             split,
             nest_at_start,
             bonus_size: [rules.capture_bonus, if merged { 0 } else { rules.home_bonus }],
-            entries: Vec::new(),
-            edges: Vec::new(),
-            index: HashMap::new(),
-            order: Vec::new(),
+            entries: buffers.entries,
+            edges: buffers.edges,
+            index: buffers.index,
+            order: buffers.order,
         };
         let mut root = Node { mover, captured: 0, dice, bonus: [0; 2], dice_over: false };
         search.canonicalize(&mut root);
@@ -524,7 +578,7 @@ impl RollSearch {
     }
 
     /// The board after the play ending in entry `i`.
-    fn board_of(&self, i: u32) -> Board {
+    pub(crate) fn board_of(&self, i: u32) -> Board {
         let n = &self.entries[i as usize].node;
         let mut board = self.start;
         for s in self.seats.iter() {
@@ -538,22 +592,44 @@ impl RollSearch {
         board
     }
 
-    fn play_to(&self, mut i: u32) -> Play {
-        let mut steps = Vec::new();
-        while i != 0 {
-            let e = &self.entries[i as usize];
-            steps.push(e.step);
-            i = e.parent;
+    /// The first play found that leads to state `i`.
+    pub(crate) fn play_to(&self, i: u32) -> Play {
+        let mut reversed = [Step::new(Location::Nest, Location::Nest); crate::moves::MAX_PLAY_LEN];
+        let (mut len, mut at) = (0, i);
+        while at != 0 && len < reversed.len() {
+            let e = &self.entries[at as usize];
+            reversed[len] = e.step;
+            len += 1;
+            at = e.parent;
         }
-        steps.reverse();
-        Play::try_from(steps.as_slice()).unwrap_or_default()
+        let mut play = Play::EMPTY;
+        for &step in reversed[..len].iter().rev() {
+            // Cannot fail: a path has at most MAX_PLAY_LEN steps (see its bound).
+            let _ = play.push(step);
+        }
+        play
     }
 
-    /// The legal ends: for each, the board after it and one play leading to it.
-    pub(crate) fn legal_ends(&self) -> impl Iterator<Item = (Board, Play)> + '_ {
-        (0..self.entries.len() as u32)
-            .filter(|&i| self.entries[i as usize].flags & LEGAL != 0)
-            .map(|i| (self.board_of(i), self.play_to(i)))
+    /// The board after a legal end as one key: the mover's pawns as a sorted multiset and the
+    /// captured opponents, so that ends told apart only by pawn identity share a key.
+    fn end_key(&self, i: u32) -> u64 {
+        let n = &self.entries[i as usize].node;
+        let mut own = n.mover;
+        own.sort_unstable();
+        own.iter().fold(u64::from(n.captured), |k, &c| k << 7 | u64::from(c))
+    }
+
+    /// The distinct legal ends as `(key, state)`, in the order of their keys; ends told apart
+    /// only by pawn identity appear once.
+    pub(crate) fn legal_ends(&self, out: &mut Vec<(u64, u32)>) {
+        out.clear();
+        out.extend(
+            (0..self.entries.len() as u32)
+                .filter(|&i| self.entries[i as usize].flags & LEGAL != 0)
+                .map(|i| (self.end_key(i), i)),
+        );
+        out.sort_unstable();
+        out.dedup_by_key(|e| e.0);
     }
 
     /// Every legal play, each once as a sequence of steps, in generation order.

@@ -14,6 +14,7 @@ use core::fmt::Write;
 
 use crate::dice::Roll;
 use crate::game::GameState;
+use crate::moves::Play;
 use crate::notation::parse_plain_number;
 use crate::perft::perft;
 use crate::position::Position;
@@ -88,9 +89,12 @@ impl TextInterface {
                 };
                 let roll = Roll::new(die(d1)?, die(d2)?).map_err(|e| e.to_string())?;
                 let outcomes = state.outcomes(roll).map_err(|e| e.to_string())?;
-                let _ = writeln!(out, "outcomes {}", outcomes.len());
-                for o in &outcomes {
-                    let _ = writeln!(out, "{} ; {}", o.state.position(), o.play);
+                let mut lines: Vec<(String, &Play)> =
+                    outcomes.iter().map(|o| (o.state.position().to_string(), &o.play)).collect();
+                lines.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+                let _ = writeln!(out, "outcomes {}", lines.len());
+                for (position, play) in lines {
+                    let _ = writeln!(out, "{position} ; {play}");
                 }
                 Ok(())
             }

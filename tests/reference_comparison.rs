@@ -79,7 +79,10 @@ fn played_positions(rng: &mut ChaCha8Rng, preset: Preset, count: usize) -> Vec<P
 
 fn engine_outcomes(rules: Rules, p: &Position, roll: Roll) -> Vec<String> {
     let state = GameState::from_position(rules, *p).expect("state");
-    state.outcomes(roll).expect("outcomes").iter().map(|o| o.state.position().to_string()).collect()
+    let mut v: Vec<String> =
+        state.outcomes(roll).expect("outcomes").iter().map(|o| o.state.position().to_string()).collect();
+    v.sort();
+    v
 }
 
 fn compare(preset: Preset, positions: &[Position]) {

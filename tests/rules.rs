@@ -23,7 +23,10 @@ fn roll(a: u8, b: u8) -> Roll {
 /// The distinct outcomes of a roll, as canonical notation, sorted.
 fn outcomes(preset: Preset, pos: &str, a: u8, b: u8) -> Vec<String> {
     let s = state(preset, pos);
-    s.outcomes(roll(a, b)).expect("outcomes").iter().map(|o| o.state.position().to_string()).collect()
+    let mut v: Vec<String> =
+        s.outcomes(roll(a, b)).expect("outcomes").iter().map(|o| o.state.position().to_string()).collect();
+    v.sort();
+    v
 }
 
 /// Positions written in any pawn order, made canonical and sorted.
