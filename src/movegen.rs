@@ -110,6 +110,21 @@ impl Successors {
     }
 }
 
+fn sort2(a: &mut [u8; 4], i: usize, j: usize) {
+    if a[i] > a[j] {
+        a.swap(i, j);
+    }
+}
+
+/// Sorts four values with the optimal five-comparison network.
+fn sort4(a: &mut [u8; 4]) {
+    sort2(a, 0, 1);
+    sort2(a, 2, 3);
+    sort2(a, 0, 2);
+    sort2(a, 1, 3);
+    sort2(a, 1, 2);
+}
+
 /// A hasher for the 63-bit state keys: one multiply, plenty for keys that are already dense.
 #[derive(Default)]
 struct KeyHasher(u64);
@@ -161,6 +176,8 @@ pub(crate) struct RollSearch {
     seat: Seat,
     seats: Seats,
     start: Board,
+    /// Ring occupancy of the opponents at the start of the roll (see `ring`).
+    opponents: [u8; 68],
     start_dice: Amounts,
     /// Start squares of the tagged pairs (ids 0,1 and 2,3), 0 where there is none.
     pairs: [u8; 2],
@@ -250,11 +267,21 @@ impl RollSearch {
         buffers.edges.clear();
         buffers.index.clear();
         buffers.order.clear();
+        let mut opponents = [0u8; 68];
+        for s in start.seats.iter().filter(|&s| s != seat) {
+            for &c in &start.board[s.index()] {
+                if code::is_ring(c) {
+                    let cell = &mut opponents[(c - code::RING0) as usize];
+                    *cell = ((*cell & 3) + 1) | ((s as u8) << 2);
+                }
+            }
+        }
         let mut search = RollSearch {
             rules,
             seat,
             seats: start.seats,
             start: *start.board,
+            opponents,
             start_dice,
             pairs,
             split,
@@ -276,12 +303,12 @@ impl RollSearch {
 
     fn canonicalize(&self, n: &mut Node) {
         if self.split {
-            n.mover[..2].sort_unstable();
-            n.mover[2..].sort_unstable();
+            sort2(&mut n.mover, 0, 1);
+            sort2(&mut n.mover, 2, 3);
         } else {
-            n.mover.sort_unstable();
+            sort4(&mut n.mover);
         }
-        n.dice.sort_unstable();
+        sort4(&mut n.dice);
     }
 
     fn class(&self, id: usize) -> usize {
@@ -291,10 +318,32 @@ impl RollSearch {
     /// With bonuses after dice, the dice phase ends as soon as no die step is possible.
     fn close_dice_phase(&self, n: &mut Node) {
         if self.rules.bonus_timing == BonusTiming::AfterDice && !n.dice_over {
-            let mut out = Successors::new();
-            self.generate(n, true, false, &mut out);
-            n.dice_over = out.len == 0;
+            n.dice_over = !self.has_die_step(n);
         }
+    }
+
+    /// Whether some step of section 2 spends a die amount in `n` (what `generate` would find
+    /// with dice, without building the children).
+    fn has_die_step(&self, n: &Node) -> bool {
+        if n.mover.iter().all(|&c| c == code::HOME) {
+            return false;
+        }
+        let ring = self.ring(n);
+        let has = |v: u8| n.dice.contains(&v);
+        if n.mover.contains(&code::NEST)
+            && ring[self.seat.entry().number() as usize] & 3 < 2
+            && (has(5) || (has(1) && has(4)) || (has(2) && has(3)))
+        {
+            return true;
+        }
+        n.dice.iter().any(|&v| {
+            v != 0
+                && n.mover.iter().any(|&from| {
+                    code::is_square(from)
+                        && (self.route(n, &ring, from, v, false).is_some()
+                            || self.route(n, &ring, from, v, true).is_some())
+                })
+        })
     }
 
     fn insert(&mut self, node: Node, parent: u32, step: Step) -> u32 {
@@ -331,8 +380,15 @@ impl RollSearch {
         self.generate(&node, dice_now, bonus_now, &mut out);
         let first = self.edges.len() as u32;
         for &(mut child, step) in out.as_slice() {
-            self.close_dice_phase(&mut child);
-            let c = self.insert(child, idx, step);
+            // A child known as it stands needs no second look: a state in the dice phase is
+            // stored only after `close_dice_phase` found a die step for it.
+            let c = match self.index.get(&child.key()).copied() {
+                Some(c) => c,
+                None => {
+                    self.close_dice_phase(&mut child);
+                    self.insert(child, idx, step)
+                }
+            };
             self.edges.push(Edge { child: c, step });
         }
         let last = self.edges.len() as u32;
@@ -415,22 +471,22 @@ impl RollSearch {
         }
     }
 
-    /// Ring occupancy: count in the low two bits, seat above.
+    /// Ring occupancy: count in the low two bits, seat above. Opponents move only by being
+    /// captured, so this starts from their occupancy at the start of the roll.
     fn ring(&self, n: &Node) -> [u8; 68] {
-        let mut ring = [0u8; 68];
-        for s in self.seats.iter() {
-            for (i, &c) in self.start[s.index()].iter().enumerate() {
-                let c = if s == self.seat {
-                    n.mover[i]
-                } else if n.captured >> (4 * s.index() + i) & 1 != 0 {
-                    code::NEST
-                } else {
-                    c
-                };
-                if code::is_ring(c) {
-                    let cell = &mut ring[(c - code::RING0) as usize];
-                    *cell = ((*cell & 3) + 1) | ((s as u8) << 2);
-                }
+        let mut ring = self.opponents;
+        let mut captured = n.captured;
+        while captured != 0 {
+            let bit = captured.trailing_zeros() as usize;
+            captured &= captured - 1;
+            let c = self.start[bit / 4][bit % 4];
+            ring[(c - code::RING0) as usize] -= 1;
+        }
+        let own = (self.seat as u8) << 2;
+        for &c in &n.mover {
+            if code::is_ring(c) {
+                let cell = &mut ring[(c - code::RING0) as usize];
+                *cell = ((*cell & 3) + 1) | own;
             }
         }
         ring

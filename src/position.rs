@@ -174,9 +174,18 @@ impl Position {
         Setup { pawns, mover: self.mover, doubles: self.doubles }
     }
 
-    /// Puts one seat's pawns in canonical order.
+    /// Puts one seat's pawns in canonical order (a sorting network on their progress).
     pub(crate) fn sort_seat(&mut self, seat: Seat) {
-        self.pawns[seat.index()].sort_unstable_by_key(|&c| Location::from_code(c).progress(seat));
+        let entry = seat.entry().number();
+        let progress = |c: u8| {
+            if code::is_ring(c) { code::RING0 + (c - code::RING0 + crate::board::RING_LEN - entry) % 68 } else { c }
+        };
+        let p = &mut self.pawns[seat.index()];
+        for (i, j) in [(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)] {
+            if progress(p[i]) > progress(p[j]) {
+                p.swap(i, j);
+            }
+        }
     }
 
     /// The seats that play.
