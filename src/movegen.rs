@@ -73,6 +73,8 @@ const COMPLETE: u8 = 4;
 const LEGAL: u8 = 8;
 const REACH_LEGAL: u8 = 16;
 const EXPLORED: u8 = 32;
+/// The dice phase ended in this state (no die step was possible).
+const DICE_OVER: u8 = 64;
 
 struct Entry {
     node: Node,
@@ -294,7 +296,6 @@ impl RollSearch {
         };
         let mut root = Node { mover, captured: 0, dice, bonus: [0; 2], dice_over: false };
         search.canonicalize(&mut root);
-        search.close_dice_phase(&mut root);
         search.insert(root, 0, Step::new(Location::Nest, Location::Nest));
         search.explore(0);
         search.mark_legal(start.overdue);
@@ -313,37 +314,6 @@ impl RollSearch {
 
     fn class(&self, id: usize) -> usize {
         if self.split { id / 2 } else { 0 }
-    }
-
-    /// With bonuses after dice, the dice phase ends as soon as no die step is possible.
-    fn close_dice_phase(&self, n: &mut Node) {
-        if self.rules.bonus_timing == BonusTiming::AfterDice && !n.dice_over {
-            n.dice_over = !self.has_die_step(n);
-        }
-    }
-
-    /// Whether some step of section 2 spends a die amount in `n` (what `generate` would find
-    /// with dice, without building the children).
-    fn has_die_step(&self, n: &Node) -> bool {
-        if n.mover.iter().all(|&c| c == code::HOME) {
-            return false;
-        }
-        let ring = self.ring(n);
-        let has = |v: u8| n.dice.contains(&v);
-        if n.mover.contains(&code::NEST)
-            && ring[self.seat.entry().number() as usize] & 3 < 2
-            && (has(5) || (has(1) && has(4)) || (has(2) && has(3)))
-        {
-            return true;
-        }
-        n.dice.iter().any(|&v| {
-            v != 0
-                && n.mover.iter().any(|&from| {
-                    code::is_square(from)
-                        && (self.route(n, &ring, from, v, false).is_some()
-                            || self.route(n, &ring, from, v, true).is_some())
-                })
-        })
     }
 
     fn insert(&mut self, node: Node, parent: u32, step: Step) -> u32 {
@@ -367,28 +337,28 @@ impl RollSearch {
     }
 
     fn explore(&mut self, idx: u32) {
-        let node = self.entries[idx as usize].node;
+        let mut node = self.entries[idx as usize].node;
         let mut out = Successors::new();
-        let dice_now = match self.rules.bonus_timing {
-            BonusTiming::AfterDice => !node.dice_over,
-            BonusTiming::Immediately => true,
-        };
-        let bonus_now = match self.rules.bonus_timing {
-            BonusTiming::AfterDice => node.dice_over,
-            BonusTiming::Immediately => true,
-        };
-        self.generate(&node, dice_now, bonus_now, &mut out);
-        let first = self.edges.len() as u32;
-        for &(mut child, step) in out.as_slice() {
-            // A child known as it stands needs no second look: a state in the dice phase is
-            // stored only after `close_dice_phase` found a die step for it.
-            let c = match self.index.get(&child.key()).copied() {
-                Some(c) => c,
-                None => {
-                    self.close_dice_phase(&mut child);
-                    self.insert(child, idx, step)
+        match self.rules.bonus_timing {
+            BonusTiming::Immediately => self.generate(&node, true, true, &mut out),
+            BonusTiming::AfterDice => {
+                if !node.dice_over {
+                    self.generate(&node, true, false, &mut out);
+                    // No die step: the dice phase ends here and the bonus phase begins. The
+                    // state keeps its key; its children carry the phase on.
+                    if out.len == 0 {
+                        node.dice_over = true;
+                        self.entries[idx as usize].flags |= DICE_OVER;
+                    }
                 }
-            };
+                if node.dice_over {
+                    self.generate(&node, false, true, &mut out);
+                }
+            }
+        }
+        let first = self.edges.len() as u32;
+        for &(child, step) in out.as_slice() {
+            let c = self.insert(child, idx, step);
             self.edges.push(Edge { child: c, step });
         }
         let last = self.edges.len() as u32;
@@ -774,7 +744,7 @@ impl RollSearch {
                 }
             }
         }
-        (Amounts::from_slice(&dice), bonuses, n.dice_over)
+        (Amounts::from_slice(&dice), bonuses, n.dice_over || self.entries[i as usize].flags & DICE_OVER != 0)
     }
 
     /// Why the step `step` from the states `current` begins no legal play, if section 2 allows
