@@ -492,9 +492,12 @@ impl GameState {
     }
 
     fn set_board(&mut self, board: Board) {
-        self.position.pawns = board;
         for seat in Seat::ALL {
-            self.position.sort_seat(seat);
+            // Seats that did not move keep their canonical order.
+            if self.position.pawns[seat.index()] != board[seat.index()] {
+                self.position.pawns[seat.index()] = board[seat.index()];
+                self.position.sort_seat(seat);
+            }
         }
     }
 
