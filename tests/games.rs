@@ -142,3 +142,10 @@ fn states_in_the_middle_of_a_roll_round_trip_through_serde() {
     value["roll"]["steps"][0]["to"] = serde_json::Value::from("14");
     assert!(serde_json::from_str::<GameState>(&value.to_string()).is_err());
 }
+
+#[test]
+fn state_sizes_stay_small() {
+    // Documented in docs/performance.md; a growth here should be a decision, not an accident.
+    assert!(std::mem::size_of::<parcheesi::Position>() <= 24, "{}", std::mem::size_of::<parcheesi::Position>());
+    assert!(std::mem::size_of::<GameState>() <= 160, "{}", std::mem::size_of::<GameState>());
+}
