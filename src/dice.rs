@@ -1,8 +1,21 @@
 //! Dice: a die value that cannot be out of range, a roll of two dice, and the amounts it gives.
 //!
 //! The game state never owns a random number generator: a caller passes the dice in, so games
-//! can be replayed, tested and searched over all 21 distinct rolls ([`Roll::DISTINCT`]).
-//! [`Roll::random`] rolls with a generator the caller supplies.
+//! can be replayed, tested and searched over all 21 distinct rolls ([`Roll::DISTINCT`], with
+//! their weights in [`Roll::WEIGHTS`]). [`Roll::random`] rolls with a generator the caller
+//! supplies.
+//!
+//! For reproducible games, seed [`rand_chacha::ChaCha8Rng`] from a `u64`: its stream is fixed
+//! across platforms and rand releases, and [`Roll::random`] maps it to die faces by a method of
+//! this crate's own (not `rand`'s ranges, whose values may change in a minor release), so a
+//! seed gives the same dice everywhere. Changing that mapping is a breaking change.
+//!
+//! ```
+//! use parcheesi::Roll;
+//! use rand::SeedableRng;
+//! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2026);
+//! assert_eq!(Roll::random(&mut rng).to_string(), "6-1");
+//! ```
 
 use core::fmt;
 
@@ -78,6 +91,17 @@ impl Roll {
             a += 1;
         }
         rolls
+    };
+
+    /// The weight of each of [`Roll::DISTINCT`] in 36ths: 1 for doubles, 2 otherwise.
+    pub const WEIGHTS: [u32; 21] = {
+        let mut w = [0; 21];
+        let mut i = 0;
+        while i < 21 {
+            w[i] = Roll::DISTINCT[i].weight();
+            i += 1;
+        }
+        w
     };
 
     /// The roll of two die values.
@@ -200,6 +224,7 @@ mod tests {
     fn there_are_21_distinct_rolls_weighing_36() {
         let total: u32 = Roll::DISTINCT.iter().map(|r| r.weight()).sum();
         assert_eq!(total, 36);
+        assert_eq!(Roll::WEIGHTS.iter().sum::<u32>(), 36);
         let doubles = Roll::DISTINCT.iter().filter(|r| r.is_doubles()).count();
         assert_eq!(doubles, 6);
     }

@@ -101,3 +101,8 @@ pub use rules::{Preset, Rules, RulesError};
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The variants guide's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/variants.md")]
+struct VariantsDoctests;

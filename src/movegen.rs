@@ -264,7 +264,8 @@ impl RollSearch {
         let merged = rules.capture_bonus == rules.home_bonus;
         let mut dice = [0u8; 4];
         dice[4 - start_dice.len()..].copy_from_slice(start_dice.as_slice());
-        let mut buffers = SPARE.try_with(|spare| spare.borrow_mut().take()).ok().flatten().unwrap_or_default();
+        let mut buffers =
+            SPARE.try_with(|spare| spare.borrow_mut().take()).ok().flatten().unwrap_or_default();
         buffers.entries.clear();
         buffers.edges.clear();
         buffers.index.clear();

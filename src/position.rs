@@ -178,7 +178,11 @@ impl Position {
     pub(crate) fn sort_seat(&mut self, seat: Seat) {
         let entry = seat.entry().number();
         let progress = |c: u8| {
-            if code::is_ring(c) { code::RING0 + (c - code::RING0 + crate::board::RING_LEN - entry) % 68 } else { c }
+            if code::is_ring(c) {
+                code::RING0 + (c - code::RING0 + crate::board::RING_LEN - entry) % 68
+            } else {
+                c
+            }
         };
         let p = &mut self.pawns[seat.index()];
         for (i, j) in [(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)] {

@@ -146,6 +146,10 @@ fn states_in_the_middle_of_a_roll_round_trip_through_serde() {
 #[test]
 fn state_sizes_stay_small() {
     // Documented in docs/performance.md; a growth here should be a decision, not an accident.
-    assert!(std::mem::size_of::<parcheesi::Position>() <= 24, "{}", std::mem::size_of::<parcheesi::Position>());
+    assert!(
+        std::mem::size_of::<parcheesi::Position>() <= 24,
+        "{}",
+        std::mem::size_of::<parcheesi::Position>()
+    );
     assert!(std::mem::size_of::<GameState>() <= 160, "{}", std::mem::size_of::<GameState>());
 }
