@@ -41,6 +41,7 @@ pub struct GameState {
 
 /// Errors building a game state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum NewGameError {
     /// The rules cannot be played.
     #[error(transparent)]
@@ -55,6 +56,7 @@ pub enum NewGameError {
 
 /// Why a roll cannot be made now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RollError {
     /// A roll is already in progress: finish it with steps first.
     #[error("a roll is in progress; its steps must be made first")]
@@ -66,6 +68,7 @@ pub enum RollError {
 
 /// Why a step is not legal now. The state is unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum StepError {
     /// No roll is in progress: roll first.
     #[error("no roll is in progress: roll the dice first")]
@@ -140,6 +143,7 @@ pub enum StepError {
 
 /// Why a whole play cannot be applied. The state is unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PlayError {
     /// The roll cannot be made now.
     #[error(transparent)]

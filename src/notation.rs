@@ -56,6 +56,7 @@ pub(crate) fn parse_plain_number(s: &str) -> Option<u64> {
 
 /// Why a line is not a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParsePositionError {
     /// The line ends before the mover and doubles count.
     #[error("a position needs seat fields, then the seat to move and the doubles count")]
@@ -162,6 +163,7 @@ impl fmt::Display for Position {
 
 /// Text that is not a step `FROM-TO`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseStepError {
     /// No `-` between two locations.
     #[error("{0:?} is not a step (expected FROM-TO)")]
@@ -181,6 +183,7 @@ impl FromStr for Step {
 
 /// Text that is not a play (steps separated by single spaces, or `-`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParsePlayError {
     /// Empty text, or steps not separated by single spaces.
     #[error("a play is steps separated by single spaces, or - for none")]

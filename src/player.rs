@@ -47,6 +47,7 @@ impl<P: Player + ?Sized> Player for Box<P> {
 
 /// Why a game could not be run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GameError {
     /// The number of players is not the number of seats.
     #[error("{seats} seats play but {players} players were given")]

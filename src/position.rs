@@ -34,6 +34,7 @@ pub struct Position {
 
 /// Why a [`Setup`] is not a valid position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PositionError {
     /// Fewer than two seats play.
     #[error("two to four seats must play, not {0}")]

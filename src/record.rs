@@ -50,6 +50,7 @@ pub struct GameRecord {
 
 /// Why a record does not replay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReplayError {
     /// The rules cannot be played.
     #[error(transparent)]

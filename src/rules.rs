@@ -110,6 +110,7 @@ pub struct Rules {
 
 /// Rule settings the engine cannot play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RulesError {
     /// Fewer than two seats play.
     #[error("two to four seats must play, not {0}")]

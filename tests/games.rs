@@ -2,9 +2,7 @@
 
 use parcheesi::bots::{Greedy, RandomBot, Search};
 use parcheesi::record::RecordedRoll;
-use parcheesi::{
-    Game, GameError, GameRecord, GameState, Player, Preset, ReplayError, Roll, Rules, Seat, Seats,
-};
+use parcheesi::{Game, GameError, GameState, Player, Preset, ReplayError, Roll, Rules, Seat, Seats};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -45,7 +43,7 @@ fn records_replay_to_the_final_state() {
         #[cfg(feature = "serde")]
         {
             let json = serde_json::to_string(&result.record).expect("serialise");
-            let back: GameRecord = serde_json::from_str(&json).expect("deserialise");
+            let back: parcheesi::GameRecord = serde_json::from_str(&json).expect("deserialise");
             assert_eq!(back.replay().expect("replays"), result.state);
         }
     }

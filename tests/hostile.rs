@@ -182,3 +182,22 @@ fn perft_of_a_finished_game_is_one_at_any_depth() {
     ti.answer("outcomes g:home,home,home,home r:n,n,n,n g 0 1 2", &mut out);
     assert!(out.starts_with("error "), "{out}");
 }
+
+#[test]
+fn errors_are_send_sync_and_std_errors() {
+    fn check<E: std::error::Error + Send + Sync + 'static>() {}
+    check::<parcheesi::RulesError>();
+    check::<parcheesi::PositionError>();
+    check::<parcheesi::ParsePositionError>();
+    check::<parcheesi::ParseLocationError>();
+    check::<parcheesi::ParseStepError>();
+    check::<parcheesi::ParsePlayError>();
+    check::<parcheesi::NewGameError>();
+    check::<parcheesi::RollError>();
+    check::<StepError>();
+    check::<parcheesi::PlayError>();
+    check::<parcheesi::DieError>();
+    check::<parcheesi::GameError>();
+    check::<parcheesi::ReplayError>();
+    check::<parcheesi::rules::UnknownPreset>();
+}
