@@ -3,6 +3,8 @@
 //! Everything here is `const` data and `const fn`: the ring of 68 squares, each seat's entry and
 //! exit square, the twelve safety squares and the distances a pawn travels (RULES.md section 1).
 
+use alloc::format;
+use alloc::string::{String, ToString};
 use core::fmt;
 
 /// Number of squares on the ring.

@@ -11,6 +11,7 @@
 //!
 //! `docs/bots.md` has the measured strength of each against the others.
 
+use alloc::vec::Vec;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -13,6 +13,8 @@ use crate::movegen::{Board, Rejection, RollSearch, RollStart};
 use crate::moves::{Play, Step};
 use crate::position::{Position, PositionError};
 use crate::rules::{BonusTiming, HomeRow, Rules, RulesError, ThreeDoubles};
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// How many turns each blockade of each seat has stood on its square at the end of its
 /// owner's turns: up to two `(square code, turns)` per seat, code 0 for none.
@@ -686,6 +688,8 @@ impl GameState {
 /// from its start, so no input can produce a state the engine could not have reached.
 #[cfg(feature = "serde")]
 mod serde_form {
+    use alloc::format;
+    use alloc::vec::Vec;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
     use super::{GameState, InRoll, RollReport};

@@ -66,8 +66,11 @@
 //! - [`bots`]: `RandomBot`, `Greedy` and `Search`.
 //! - [`record`]: game records that replay exactly.
 
+#![cfg_attr(not(feature = "std"), no_std)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+extern crate alloc;
 
 pub mod board;
 pub mod bots;

@@ -15,9 +15,9 @@
 //! Pawns are told apart only where the blockade rule needs it: the two pawns of each starting
 //! pair keep a tag; all others are a sorted multiset, which merges equivalent plays.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
 
 use crate::board::{Location, Seat, Seats, code};
 use crate::dice::{Amounts, Roll};
@@ -127,28 +127,67 @@ fn sort4(a: &mut [u8; 4]) {
     sort2(a, 1, 2);
 }
 
-/// A hasher for the 63-bit state keys: one multiply, plenty for keys that are already dense.
+/// The memo of a search: state key to state number, by open addressing. A generation stamp
+/// per slot makes clearing free, so a table grown by one large search costs nothing to reuse
+/// for many small ones.
 #[derive(Default)]
-struct KeyHasher(u64);
+struct Index {
+    /// `(key, state, generation)`; a slot is live when its generation is the current one.
+    slots: Vec<(u64, u32, u32)>,
+    generation: u32,
+    len: usize,
+}
 
-impl Hasher for KeyHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(self.0 ^ u64::from(b));
+impl Index {
+    fn clear(&mut self) {
+        self.len = 0;
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // After 2^32 searches the stamps wrap: wipe them once.
+            self.slots.iter_mut().for_each(|s| s.2 = 0);
+            self.generation = 1;
         }
     }
-    fn write_u64(&mut self, k: u64) {
-        self.0 = (k ^ (k >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+
+    fn slot(&self, key: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & mask;
+        while self.slots[i].2 == self.generation && self.slots[i].0 != key {
+            i = (i + 1) & mask;
+        }
+        i
     }
-    fn finish(&self) -> u64 {
-        self.0 ^ (self.0 >> 29)
+
+    fn get(&self, key: u64) -> Option<u32> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let s = self.slots[self.slot(key)];
+        (s.2 == self.generation).then_some(s.1)
+    }
+
+    /// Inserts a key that is not present.
+    fn insert(&mut self, key: u64, value: u32) {
+        if 2 * (self.len + 1) > self.slots.len() {
+            let live: Vec<(u64, u32, u32)> =
+                self.slots.iter().copied().filter(|s| s.2 == self.generation).collect();
+            let size = (2 * self.slots.len()).max(64);
+            self.slots.clear();
+            self.slots.resize(size, (0, 0, 0));
+            self.generation = 1;
+            for (k, v, _) in live {
+                let i = self.slot(k);
+                self.slots[i] = (k, v, 1);
+            }
+        }
+        let i = self.slot(key);
+        self.slots[i] = (key, value, self.generation);
+        self.len += 1;
     }
 }
 
-type Index = HashMap<u64, u32, BuildHasherDefault<KeyHasher>>;
-
-/// The growable parts of a search, kept per thread between searches so that a search does
-/// not allocate once they have grown to fit.
+/// The growable parts of a search, kept per thread between searches (with the `std`
+/// feature) so that a search does not allocate once they have grown to fit.
 #[derive(Default)]
 struct Buffers {
     entries: Vec<Entry>,
@@ -157,8 +196,29 @@ struct Buffers {
     order: Vec<u32>,
 }
 
-thread_local! {
-    static SPARE: RefCell<Option<Buffers>> = const { RefCell::new(None) };
+#[cfg(feature = "std")]
+std::thread_local! {
+    static SPARE: core::cell::RefCell<Option<Buffers>> = const { core::cell::RefCell::new(None) };
+}
+
+/// Buffers left by an earlier search on this thread, or new ones.
+fn take_buffers() -> Buffers {
+    #[cfg(feature = "std")]
+    if let Ok(Some(b)) = SPARE.try_with(|spare| spare.borrow_mut().take()) {
+        return b;
+    }
+    Buffers::default()
+}
+
+/// Keeps buffers for the next search on this thread.
+fn keep_buffers(buffers: Buffers) {
+    #[cfg(feature = "std")]
+    {
+        // Ignore the rare case of a search dropped during thread teardown.
+        let _ = SPARE.try_with(|spare| *spare.borrow_mut() = Some(buffers));
+    }
+    #[cfg(not(feature = "std"))]
+    drop(buffers);
 }
 
 /// What a roll starts from.
@@ -195,14 +255,12 @@ pub(crate) struct RollSearch {
 
 impl Drop for RollSearch {
     fn drop(&mut self) {
-        let buffers = Buffers {
-            entries: std::mem::take(&mut self.entries),
-            edges: std::mem::take(&mut self.edges),
-            index: std::mem::take(&mut self.index),
-            order: std::mem::take(&mut self.order),
-        };
-        // Ignore the rare case of a search dropped during thread teardown.
-        let _ = SPARE.try_with(|spare| *spare.borrow_mut() = Some(buffers));
+        keep_buffers(Buffers {
+            entries: core::mem::take(&mut self.entries),
+            edges: core::mem::take(&mut self.edges),
+            index: core::mem::take(&mut self.index),
+            order: core::mem::take(&mut self.order),
+        });
     }
 }
 
@@ -264,8 +322,7 @@ impl RollSearch {
         let merged = rules.capture_bonus == rules.home_bonus;
         let mut dice = [0u8; 4];
         dice[4 - start_dice.len()..].copy_from_slice(start_dice.as_slice());
-        let mut buffers =
-            SPARE.try_with(|spare| spare.borrow_mut().take()).ok().flatten().unwrap_or_default();
+        let mut buffers = take_buffers();
         buffers.entries.clear();
         buffers.edges.clear();
         buffers.index.clear();
@@ -319,7 +376,7 @@ impl RollSearch {
 
     fn insert(&mut self, node: Node, parent: u32, step: Step) -> u32 {
         let key = node.key();
-        if let Some(&i) = self.index.get(&key) {
+        if let Some(i) = self.index.get(key) {
             return i;
         }
         let i = self.entries.len() as u32;
@@ -760,7 +817,7 @@ impl RollSearch {
         let mut stack = children;
         let mut best: Option<Score> = None;
         while let Some(i) = stack.pop() {
-            if std::mem::replace(&mut seen[i as usize], true) {
+            if core::mem::replace(&mut seen[i as usize], true) {
                 continue;
             }
             let e = &self.entries[i as usize];

@@ -138,7 +138,7 @@ impl serde::Serialize for Play {
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Play {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Play, D::Error> {
-        let steps = <Vec<Step>>::deserialize(d)?;
+        let steps = <alloc::vec::Vec<Step>>::deserialize(d)?;
         Play::try_from(steps.as_slice()).map_err(serde::de::Error::custom)
     }
 }

@@ -10,6 +10,8 @@
 //! # Ok::<(), parcheesi::ParsePositionError>(())
 //! ```
 
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 

@@ -15,6 +15,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use alloc::boxed::Box;
+use alloc::vec::Vec;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

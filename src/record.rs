@@ -16,6 +16,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use alloc::vec::Vec;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

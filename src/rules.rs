@@ -1,6 +1,7 @@
 //! Rule variants: one plain [`Rules`] value of small enums, with the presets `seed` (the
 //! default), `hasbro` and `racket` of RULES.md section 5.
 
+use alloc::string::{String, ToString};
 use core::fmt;
 use core::str::FromStr;
 

@@ -10,6 +10,9 @@
 //! assert_eq!(out, "outcomes 1\ng:n,n,n,5 r:n,n,n,n r 0 ; n-5\n");
 //! ```
 
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 use core::fmt::Write;
 
 use crate::dice::Roll;
