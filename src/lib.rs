@@ -50,6 +50,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! ## Feature flags
+//!
+//! - `std` (default): per-thread search buffers that are reused between searches, and the
+//!   standard library's `Error` trait. Without it the crate is `no_std` with `alloc`.
+//! - `serde` (default): `Serialize` and `Deserialize` for rules, dice, steps, plays, positions,
+//!   game states and records; deserialising validates exactly like the notation does.
+//!
 //! ## Modules
 //!
 //! - [`board`]: seats, squares, locations and the board geometry.
