@@ -18,7 +18,6 @@ use core::fmt::Write;
 use crate::dice::Roll;
 use crate::game::GameState;
 use crate::moves::Play;
-use crate::notation::parse_plain_number;
 use crate::perft::perft;
 use crate::position::Position;
 use crate::rules::{Preset, Rules};
@@ -86,7 +85,7 @@ impl TextInterface {
                 };
                 let state = self.state(pos)?;
                 let die = |d: &str| {
-                    parse_plain_number(d)
+                    parse_decimal(d)
                         .and_then(|v| u8::try_from(v).ok())
                         .ok_or_else(|| format!("{d:?} is not a die value (1 to 6)"))
                 };
@@ -103,7 +102,7 @@ impl TextInterface {
             }
             "perft" => {
                 let (pos, depth) = rest.rsplit_once(' ').ok_or("usage: perft POSITION DEPTH")?;
-                let depth = parse_plain_number(depth)
+                let depth = parse_decimal(depth)
                     .and_then(|d| u32::try_from(d).ok())
                     .ok_or_else(|| format!("{depth:?} is not a depth (0 to {})", u32::MAX))?;
                 let state = self.state(pos)?;
@@ -117,5 +116,65 @@ impl TextInterface {
     fn state(&self, text: &str) -> Result<GameState, String> {
         let position: Position = text.parse().map_err(|e| format!("{e}"))?;
         GameState::from_position(self.rules.with_seats(position.seats()), position).map_err(|e| e.to_string())
+    }
+}
+
+/// A number in a command (a die, a depth): decimal digits only, no sign; `None` if it is not
+/// one or does not fit in a `u64`.
+fn parse_decimal(s: &str) -> Option<u64> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answers(lines: &[&str]) -> (String, Flow) {
+        let mut ti = TextInterface::new();
+        let mut out = String::new();
+        let mut flow = Flow::Continue;
+        for line in lines {
+            flow = ti.answer(line, &mut out);
+            if flow == Flow::Quit {
+                break;
+            }
+        }
+        (out, flow)
+    }
+
+    #[test]
+    fn blank_lines_get_no_answer_and_quit_stops() {
+        assert_eq!(answers(&["", "   ", "\r"]), (String::new(), Flow::Continue));
+        assert_eq!(answers(&["quit", "rules seed"]), (String::new(), Flow::Quit));
+    }
+
+    #[test]
+    fn rules_switch_presets() {
+        let start = "g:n,n,n,n r:n,n,n,n b:n,n,n,n y:n,n,n,n g 0";
+        let (out, _) = answers(&[&format!("perft {start} 1"), "rules hasbro", &format!("perft {start} 1")]);
+        assert_eq!(out, "perft 22\nok\nperft 21\n");
+        assert!(answers(&["rules chess"]).0.starts_with("error "));
+    }
+
+    #[test]
+    fn numbers_are_decimal_digits() {
+        let p = "g:n,n,n,n r:n,n,n,n g 0";
+        assert_eq!(answers(&[&format!("perft {p} 0")]).0, "perft 1\n");
+        assert_eq!(answers(&[&format!("perft {p} 01")]).0, "perft 22\n");
+        for bad in [format!("perft {p} -1"), format!("perft {p} 1.0"), format!("outcomes {p} 0 1")] {
+            let (out, _) = answers(&[&bad]);
+            assert!(out.starts_with("error ") && out.lines().count() == 1, "{bad}: {out}");
+        }
+    }
+
+    #[test]
+    fn outcome_lines_are_sorted_by_notation() {
+        let (out, _) = answers(&["outcomes g:10,12,40,home r:n,n,n,n b:n,n,n,n y:n,n,n,n g 0 2 2"]);
+        let lines: Vec<&str> = out.lines().skip(1).collect();
+        assert_eq!(lines.len(), 28);
+        assert!(lines.windows(2).all(|w| w[0] < w[1]));
     }
 }
