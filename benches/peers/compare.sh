@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Times this crate's `analyze` example and Racket's complete-turn search on the same positions
+# and all 21 rolls of each. Needs Racket (apt-get install racket). Not part of the published
+# crate. Usage: benches/peers/compare.sh [GAMES] [REPEATS]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+games=${1:-20}
+repeats=${2:-3}
+cargo build -q --release --example play --example analyze
+work=$(mktemp -d)
+# Positions: every roll of GAMES random four-player games between greedy bots.
+for seed in $(seq 1 "$games"); do
+  target/release/examples/play --seed "$seed" --bots greedy,greedy,greedy,greedy --trace
+done | grep '^roll ' | sed -e 's/^roll //' -e 's/ [1-6] [1-6] ; .*//' > "$work/positions.txt"
+n=$(wc -l < "$work/positions.txt")
+for r in $(seq 1 "$repeats"); do sed 's/^/perft /; s/$/ 1/' "$work/positions.txt"; done > "$work/perft.txt"
+start=$(date +%s.%N)
+target/release/examples/analyze < "$work/perft.txt" > "$work/perft.out"
+end=$(date +%s.%N)
+awk -v n="$n" -v r="$repeats" -v t="$(echo "$end - $start" | bc)" \
+  '{s += $2} END {printf "engine: %d positions x 21 rolls x %d, %d outcomes, %.3f us per roll (analyze, perft 1)\n", n, r, s / r, 1e6 * t / (n * 21 * r)}' "$work/perft.out"
+racket benches/peers/racket_search.rkt "$repeats" < "$work/positions.txt"
+rm -r "$work"
