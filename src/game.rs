@@ -299,28 +299,37 @@ impl GameState {
     }
 
     /// The blockade squares of the mover that must be broken this turn, least advanced first.
-    fn overdue(&self) -> Vec<u8> {
-        let Some(limit) = self.rules.blockade_limit else { return Vec::new() };
-        let seat = self.mover();
-        let mut squares: Vec<u8> = self.ages[seat.index()]
-            .iter()
-            .filter(|&&(c, turns)| c != 0 && turns >= limit)
-            .map(|&(c, _)| c)
-            .collect();
-        squares.sort_unstable_by_key(|&c| Location::from_code(c).progress(seat));
+    /// (At most two: a seat has at most two blockades.)
+    fn overdue(&self) -> [u8; 2] {
+        let mut squares = [0u8; 2];
+        if let Some(limit) = self.rules.blockade_limit {
+            let seat = self.mover();
+            for (slot, &(c, turns)) in squares.iter_mut().zip(&self.ages[seat.index()]) {
+                if c != 0 && turns >= limit {
+                    *slot = c;
+                }
+            }
+            if squares[0] != 0
+                && squares[1] != 0
+                && Location::from_code(squares[0]).progress(seat)
+                    > Location::from_code(squares[1]).progress(seat)
+            {
+                squares.swap(0, 1);
+            }
+        }
         squares
     }
 
-    fn search(&self, start: &Board, roll: Roll) -> RollSearch {
-        let overdue = self.overdue();
-        RollSearch::new(&RollStart {
-            rules: &self.rules,
+    /// What the search of `roll` from the board `start` depends on.
+    fn roll_start(&self, start: Board, roll: Roll) -> RollStart {
+        RollStart {
+            rules: self.rules,
             board: start,
             seats: self.position.seats,
             mover: self.mover(),
             roll,
-            overdue: &overdue,
-        })
+            overdue: self.overdue(),
+        }
     }
 
     fn is_third_doubles(&self, roll: Roll) -> bool {
@@ -340,17 +349,17 @@ impl GameState {
             state.penalise();
             return Ok(vec![Outcome { state, play: Play::EMPTY }]);
         }
-        let search = self.search(&self.position.pawns, roll);
-        let mut ends = Vec::new();
-        search.legal_ends(&mut ends);
-        Ok(ends
-            .iter()
-            .map(|&(_, i)| {
-                let mut state = *self;
-                state.end_roll(search.board_of(i), roll);
-                Outcome { state, play: search.play_to(i) }
-            })
-            .collect())
+        Ok(RollSearch::with(&self.roll_start(self.position.pawns, roll), |search| {
+            let mut ends = Vec::new();
+            search.legal_ends(&mut ends);
+            ends.iter()
+                .map(|&(_, i)| {
+                    let mut state = *self;
+                    state.end_roll(search.board_of(i), roll);
+                    Outcome { state, play: search.play_to(i) }
+                })
+                .collect()
+        }))
     }
 
     fn check_can_roll(&self) -> Result<(), RollError> {
@@ -375,7 +384,7 @@ impl GameState {
         if self.is_third_doubles(roll) {
             return Ok(vec![Play::EMPTY]);
         }
-        Ok(self.search(&self.position.pawns, roll).legal_plays())
+        Ok(RollSearch::with(&self.roll_start(self.position.pawns, roll), RollSearch::legal_plays))
     }
 
     /// Rolls `roll` for the mover. A third doubles is penalised at once; a roll with no legal
@@ -390,10 +399,11 @@ impl GameState {
             return Ok(RollReport::Penalty { from, next: self.mover() });
         }
         let start = self.position.pawns;
-        let search = self.search(&start, roll);
-        let current = search.follow(&[]);
-        if search.is_legal_end(&current) {
-            let end = self.finish_roll(&search, &current, roll);
+        let forfeited = RollSearch::with(&self.roll_start(start, roll), |search| {
+            let current = search.follow(&[]);
+            search.is_legal_end(&current).then(|| self.finish_roll(search, &current, roll))
+        });
+        if let Some(end) = forfeited {
             return Ok(RollReport::Forfeited(end));
         }
         self.in_roll = Some(InRoll { roll, start, taken: Play::EMPTY });
@@ -404,10 +414,9 @@ impl GameState {
     #[must_use]
     pub fn legal_steps(&self) -> Vec<Step> {
         match self.in_roll {
-            Some(r) if !self.is_finished() => {
-                let search = self.search(&r.start, r.roll);
+            Some(r) if !self.is_finished() => RollSearch::with(&self.roll_start(r.start, r.roll), |search| {
                 search.legal_steps(&search.follow(r.taken.steps()))
-            }
+            }),
             _ => Vec::new(),
         }
     }
@@ -422,9 +431,9 @@ impl GameState {
     #[must_use]
     pub fn amounts_left(&self) -> Option<(Amounts, Vec<u8>)> {
         let r = self.in_roll?;
-        let search = self.search(&r.start, r.roll);
-        let current = search.follow(r.taken.steps());
-        let (dice, bonuses, dice_over) = search.amounts_at(*current.first()?);
+        let (dice, bonuses, dice_over) = RollSearch::with(&self.roll_start(r.start, r.roll), |search| {
+            Some(search.amounts_at(*search.follow(r.taken.steps()).first()?))
+        })?;
         let dice = if dice_over { Amounts::default() } else { dice };
         Some((dice, bonuses.into_iter().filter(|&b| b != 0).collect()))
     }
@@ -441,35 +450,36 @@ impl GameState {
         if !step.from.is_valid() || !step.to.is_valid() {
             return Err(StepError::NoRoute(step.from, step.to));
         }
-        let search = self.search(&r.start, r.roll);
-        let current = search.follow(r.taken.steps());
-        let mut taken = r.taken;
-        taken.push(step).map_err(|_| StepError::NoRoute(step.from, step.to))?;
-        let next = search.follow(taken.steps());
-        if next.is_empty() {
-            return Err(self.explain(&search, &current, step));
-        }
-        let before = self.position.pawns;
-        let after = search.board_at(&next);
-        let seat = self.mover();
-        let captured = Seat::ALL.into_iter().find(|&s| {
-            s != seat
-                && before[s.index()].iter().filter(|&&c| c == code::NEST).count()
-                    < after[s.index()].iter().filter(|&&c| c == code::NEST).count()
-        });
-        let reached_home = step.to == Location::Home;
-        let bonus_earned = if captured.is_some() {
-            Some(self.rules.capture_bonus)
-        } else if reached_home {
-            Some(self.rules.home_bonus)
-        } else {
-            None
-        }
-        .filter(|&b| b > 0);
-        self.in_roll = Some(InRoll { taken, ..r });
-        self.set_board(after);
-        let roll_end = search.is_legal_end(&next).then(|| self.finish_roll(&search, &next, r.roll));
-        Ok(StepReport { captured, bonus_earned, reached_home, roll_end })
+        RollSearch::with(&self.roll_start(r.start, r.roll), |search| {
+            let current = search.follow(r.taken.steps());
+            let mut taken = r.taken;
+            taken.push(step).map_err(|_| StepError::NoRoute(step.from, step.to))?;
+            let next = search.follow(taken.steps());
+            if next.is_empty() {
+                return Err(self.explain(search, &current, step));
+            }
+            let before = self.position.pawns;
+            let after = search.board_at(&next);
+            let seat = self.mover();
+            let captured = Seat::ALL.into_iter().find(|&s| {
+                s != seat
+                    && before[s.index()].iter().filter(|&&c| c == code::NEST).count()
+                        < after[s.index()].iter().filter(|&&c| c == code::NEST).count()
+            });
+            let reached_home = step.to == Location::Home;
+            let bonus_earned = if captured.is_some() {
+                Some(self.rules.capture_bonus)
+            } else if reached_home {
+                Some(self.rules.home_bonus)
+            } else {
+                None
+            }
+            .filter(|&b| b > 0);
+            self.in_roll = Some(InRoll { taken, ..r });
+            self.set_board(after);
+            let roll_end = search.is_legal_end(&next).then(|| self.finish_roll(search, &next, r.roll));
+            Ok(StepReport { captured, bonus_earned, reached_home, roll_end })
+        })
     }
 
     /// Rolls `roll` and applies `play`, which must be a whole legal play.

@@ -186,8 +186,7 @@ impl Index {
     }
 }
 
-/// The growable parts of a search, kept per thread between searches (with the `std`
-/// feature) so that a search does not allocate once they have grown to fit.
+/// The growable parts of a search, reused by the next search on the same thread.
 #[derive(Default)]
 struct Buffers {
     entries: Vec<Entry>,
@@ -198,42 +197,29 @@ struct Buffers {
 
 #[cfg(feature = "std")]
 std::thread_local! {
-    static SPARE: core::cell::RefCell<Option<Buffers>> = const { core::cell::RefCell::new(None) };
+    /// The last search made on this thread: asked again about the same roll (as a user
+    /// interface does after every step) it answers without searching; otherwise its buffers
+    /// serve the next search, so searching does not allocate once they have grown to fit.
+    static LAST: core::cell::Cell<Option<RollSearch>> = const { core::cell::Cell::new(None) };
 }
 
-/// Buffers left by an earlier search on this thread, or new ones.
-fn take_buffers() -> Buffers {
-    #[cfg(feature = "std")]
-    if let Ok(Some(b)) = SPARE.try_with(|spare| spare.borrow_mut().take()) {
-        return b;
-    }
-    Buffers::default()
-}
-
-/// Keeps buffers for the next search on this thread.
-fn keep_buffers(buffers: Buffers) {
-    #[cfg(feature = "std")]
-    {
-        // Ignore the rare case of a search dropped during thread teardown.
-        let _ = SPARE.try_with(|spare| *spare.borrow_mut() = Some(buffers));
-    }
-    #[cfg(not(feature = "std"))]
-    drop(buffers);
-}
-
-/// What a roll starts from.
-pub(crate) struct RollStart<'a> {
-    pub rules: &'a Rules,
-    pub board: &'a Board,
+/// Everything a roll's search depends on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct RollStart {
+    pub rules: Rules,
+    pub board: Board,
     pub seats: Seats,
     pub mover: Seat,
     pub roll: Roll,
-    /// Overdue blockade squares (codes) of the mover, least advanced first.
-    pub overdue: &'a [u8],
+    /// Overdue blockade squares (codes) of the mover, least advanced first, 0 for none.
+    pub overdue: [u8; 2],
 }
 
 /// The searched graph of one roll.
 pub(crate) struct RollSearch {
+    /// What the search is of; the per-thread cache compares it (with `std` only).
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    key: RollStart,
     rules: Rules,
     seat: Seat,
     seats: Seats,
@@ -251,17 +237,6 @@ pub(crate) struct RollSearch {
     edges: Vec<Edge>,
     index: Index,
     order: Vec<u32>,
-}
-
-impl Drop for RollSearch {
-    fn drop(&mut self) {
-        keep_buffers(Buffers {
-            entries: core::mem::take(&mut self.entries),
-            edges: core::mem::take(&mut self.edges),
-            index: core::mem::take(&mut self.index),
-            order: core::mem::take(&mut self.order),
-        });
-    }
 }
 
 /// What the legal plays of a roll spend: used to explain why a step is not legal.
@@ -284,8 +259,33 @@ pub(crate) enum Rejection {
 }
 
 impl RollSearch {
-    pub(crate) fn new(start: &RollStart<'_>) -> RollSearch {
-        let rules = *start.rules;
+    /// Runs `f` on the search of the roll `start`, reusing this thread's last search if it
+    /// was of the same roll.
+    pub(crate) fn with<R>(start: &RollStart, f: impl FnOnce(&RollSearch) -> R) -> R {
+        #[cfg(feature = "std")]
+        {
+            let last = LAST.try_with(|l| l.take()).ok().flatten();
+            let search = match last {
+                Some(s) if s.key == *start => s,
+                Some(s) => RollSearch::new(start, s.into_buffers()),
+                None => RollSearch::new(start, Buffers::default()),
+            };
+            let result = f(&search);
+            // Ignore the rare case of a search made during thread teardown.
+            let _ = LAST.try_with(|l| l.set(Some(search)));
+            result
+        }
+        #[cfg(not(feature = "std"))]
+        f(&RollSearch::new(start, Buffers::default()))
+    }
+
+    #[cfg(feature = "std")]
+    fn into_buffers(self) -> Buffers {
+        Buffers { entries: self.entries, edges: self.edges, index: self.index, order: self.order }
+    }
+
+    fn new(start: &RollStart, mut buffers: Buffers) -> RollSearch {
+        let rules = start.rules;
         let seat = start.mover;
         let own = start.board[seat.index()];
         let nest_at_start = own.iter().filter(|&&c| c == code::NEST).count() as u8;
@@ -322,7 +322,6 @@ impl RollSearch {
         let merged = rules.capture_bonus == rules.home_bonus;
         let mut dice = [0u8; 4];
         dice[4 - start_dice.len()..].copy_from_slice(start_dice.as_slice());
-        let mut buffers = take_buffers();
         buffers.entries.clear();
         buffers.edges.clear();
         buffers.index.clear();
@@ -337,10 +336,11 @@ impl RollSearch {
             }
         }
         let mut search = RollSearch {
+            key: *start,
             rules,
             seat,
             seats: start.seats,
-            start: *start.board,
+            start: start.board,
             opponents,
             start_dice,
             pairs,
@@ -356,7 +356,7 @@ impl RollSearch {
         search.canonicalize(&mut root);
         search.insert(root, 0, Step::new(Location::Nest, Location::Nest));
         search.explore(0);
-        search.mark_legal(start.overdue);
+        search.mark_legal(&start.overdue);
         search
     }
 
@@ -479,7 +479,7 @@ impl RollSearch {
                 })
                 .collect()
         };
-        for &sq in overdue {
+        for &sq in overdue.iter().filter(|&&sq| sq != 0) {
             if legal.iter().any(|&i| !Self::has_blockade(&self.entries[i as usize].node, sq)) {
                 legal.retain(|&i| !Self::has_blockade(&self.entries[i as usize].node, sq));
             }
