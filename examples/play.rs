@@ -12,7 +12,7 @@
 //! `end POSITION`, so that another implementation can check the game roll by roll. The same
 //! options always print the same game.
 
-use parcheesi::bots::{Greedy, RandomBot, Search};
+use parcheesi::bots;
 use parcheesi::{Game, GameState, Location, Player, Position, Preset, Roll, Seat, Seats};
 
 const USAGE: &str = "usage: play [--seed N] [--players 2|3|4] [--rules seed|hasbro|racket] \
@@ -68,18 +68,6 @@ fn options() -> Result<Options, String> {
     }
     o.bots.truncate(o.players);
     Ok(o)
-}
-
-fn bot(name: &str, seed: u64) -> Result<Box<dyn Player>, String> {
-    match name.split_once(':') {
-        None if name == "random" => Ok(Box::new(RandomBot::new(seed))),
-        None if name == "greedy" => Ok(Box::new(Greedy::new())),
-        None if name == "search" => Ok(Box::new(Search::default())),
-        Some(("search", effort)) => {
-            Ok(Box::new(Search::new(effort.parse().map_err(|e| format!("search effort: {e}"))?)))
-        }
-        _ => Err(format!("unknown bot {name:?}")),
-    }
 }
 
 /// What a play did, in words: captures, pawns home and the bonuses they earned.
@@ -142,11 +130,11 @@ fn main() {
     let o = options().unwrap_or_else(|e| fail(&e));
     let seats = Seats::from_seats(&Seat::ALL[..o.players]);
     let rules = o.preset.rules().with_seats(seats);
-    let mut players: Vec<Box<dyn Player>> = o
+    let mut players: Vec<Box<dyn Player + Send>> = o
         .bots
         .iter()
         .enumerate()
-        .map(|(i, b)| bot(b, o.seed.wrapping_add(i as u64 + 1)))
+        .map(|(i, b)| bots::from_name(b, o.seed.wrapping_add(i as u64 + 1)).map_err(|e| e.to_string()))
         .collect::<Result<_, _>>()
         .unwrap_or_else(|e| fail(&e));
     let game = Game::new(rules, o.seed).unwrap_or_else(|e| fail(&e.to_string()));

@@ -10,7 +10,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use parcheesi::bots::{Greedy, RandomBot, Search};
+use parcheesi::bots;
 use parcheesi::{Game, Player, Preset, Seat, Seats};
 
 const USAGE: &str =
@@ -51,21 +51,9 @@ fn options() -> Result<Options, String> {
         return Err("give two to four bots".into());
     }
     for b in &o.bots {
-        bot(b, 0)?;
+        bots::from_name(b, 0).map_err(|e| e.to_string())?;
     }
     Ok(o)
-}
-
-fn bot(name: &str, seed: u64) -> Result<Box<dyn Player + Send>, String> {
-    match name.split_once(':') {
-        None if name == "random" => Ok(Box::new(RandomBot::new(seed))),
-        None if name == "greedy" => Ok(Box::new(Greedy::new())),
-        None if name == "search" => Ok(Box::new(Search::default())),
-        Some(("search", effort)) => {
-            Ok(Box::new(Search::new(effort.parse().map_err(|e| format!("search effort: {e}"))?)))
-        }
-        _ => Err(format!("unknown bot {name:?}")),
-    }
 }
 
 #[derive(Default, Clone)]
@@ -106,7 +94,10 @@ fn main() {
                         // Bot i sits at seat (i + g) mod n, so every bot plays every seat.
                         let seed = o.seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
                         let mut players: Vec<Box<dyn Player + Send>> = (0..n)
-                            .map(|s| bot(&o.bots[(s + n - g % n) % n], seed ^ s as u64).expect("checked"))
+                            .map(|s| {
+                                bots::from_name(&o.bots[(s + n - g % n) % n], seed ^ s as u64)
+                                    .expect("checked")
+                            })
                             .collect();
                         let result = Game::new(rules, seed).expect("rules").play(&mut players).expect("bots");
                         t.rolls += result.rolls;

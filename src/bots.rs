@@ -11,6 +11,8 @@
 //!
 //! `docs/bots.md` has the measured strength of each against the others.
 
+use alloc::boxed::Box;
+use alloc::string::String;
 use alloc::vec::Vec;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -212,5 +214,28 @@ impl Player for Search {
             .map(|&(_, i)| (Search::expected(&outcomes[i].state, me), i))
             .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)))
             .map_or(0, |(_, i)| i)
+    }
+}
+
+/// A bot name that [`from_name`] does not know.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown bot {0:?} (expected random, greedy, search or search:EFFORT)")]
+pub struct UnknownBot(pub String);
+
+/// The bot called `name`: `random` (its choices from `seed`), `greedy`, `search` (effort 4) or
+/// `search:EFFORT`. For command lines and configuration files.
+///
+/// # Errors
+/// [`UnknownBot`] for any other name or an effort that is not a number.
+pub fn from_name(name: &str, seed: u64) -> Result<Box<dyn Player + Send>, UnknownBot> {
+    match name.split_once(':') {
+        None if name == "random" => Ok(Box::new(RandomBot::new(seed))),
+        None if name == "greedy" => Ok(Box::new(Greedy::new())),
+        None if name == "search" => Ok(Box::new(Search::default())),
+        Some(("search", effort)) => effort
+            .parse()
+            .map(|e| Box::new(Search::new(e)) as Box<dyn Player + Send>)
+            .map_err(|_| UnknownBot(name.into())),
+        _ => Err(UnknownBot(name.into())),
     }
 }

@@ -151,3 +151,16 @@ fn state_sizes_stay_small() {
     );
     assert!(std::mem::size_of::<GameState>() <= 160, "{}", std::mem::size_of::<GameState>());
 }
+
+#[test]
+fn bots_by_name() {
+    for name in ["random", "greedy", "search", "search:2"] {
+        assert_eq!(
+            parcheesi::bots::from_name(name, 1).expect(name).name(),
+            name.split(':').next().expect("name")
+        );
+    }
+    for bad in ["", "Greedy", "search:", "search:x", "random:1"] {
+        assert!(parcheesi::bots::from_name(bad, 1).is_err(), "{bad}");
+    }
+}
