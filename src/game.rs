@@ -343,23 +343,34 @@ impl GameState {
     /// # Errors
     /// [`RollError`] if a roll is in progress or the game is over.
     pub fn outcomes(&self, roll: Roll) -> Result<Vec<Outcome>, RollError> {
+        let mut out = Vec::new();
+        self.outcomes_into(roll, &mut out)?;
+        Ok(out)
+    }
+
+    /// Like [`GameState::outcomes`], but into a list the caller owns: it is cleared first, and
+    /// once its capacity and this thread's search buffers have grown to fit, generating the
+    /// outcomes allocates nothing.
+    ///
+    /// # Errors
+    /// [`RollError`] if a roll is in progress or the game is over; `out` is then empty.
+    pub fn outcomes_into(&self, roll: Roll, out: &mut Vec<Outcome>) -> Result<(), RollError> {
+        out.clear();
         self.check_can_roll()?;
         if self.is_third_doubles(roll) {
             let mut state = *self;
             state.penalise();
-            return Ok(vec![Outcome { state, play: Play::EMPTY }]);
+            out.push(Outcome { state, play: Play::EMPTY });
+            return Ok(());
         }
-        Ok(RollSearch::with(&self.roll_start(self.position.pawns, roll), |search| {
-            let mut ends = Vec::new();
-            search.legal_ends(&mut ends);
-            ends.iter()
-                .map(|&(_, i)| {
-                    let mut state = *self;
-                    state.end_roll(search.board_of(i), roll);
-                    Outcome { state, play: search.play_to(i) }
-                })
-                .collect()
-        }))
+        RollSearch::with(&self.roll_start(self.position.pawns, roll), |search| {
+            out.extend(search.legal_ends().iter().map(|&(_, i)| {
+                let mut state = *self;
+                state.end_roll(search.board_of(i), roll);
+                Outcome { state, play: search.play_to(i) }
+            }));
+        });
+        Ok(())
     }
 
     fn check_can_roll(&self) -> Result<(), RollError> {
@@ -413,11 +424,19 @@ impl GameState {
     /// The legal steps now, each once (empty unless a roll is in progress).
     #[must_use]
     pub fn legal_steps(&self) -> Vec<Step> {
-        match self.in_roll {
-            Some(r) if !self.is_finished() => RollSearch::with(&self.roll_start(r.start, r.roll), |search| {
-                search.legal_steps(&search.follow(r.taken.steps()))
-            }),
-            _ => Vec::new(),
+        let mut steps = Vec::new();
+        self.legal_steps_into(&mut steps);
+        steps
+    }
+
+    /// Like [`GameState::legal_steps`], but into a list the caller owns (cleared first), so
+    /// that once it has grown to fit, asking allocates nothing.
+    pub fn legal_steps_into(&self, steps: &mut Vec<Step>) {
+        steps.clear();
+        if let Some(r) = self.in_roll.filter(|_| !self.is_finished()) {
+            RollSearch::with(&self.roll_start(r.start, r.roll), |search| {
+                search.legal_steps(&search.follow(r.taken.steps()), steps);
+            });
         }
     }
 

@@ -193,6 +193,7 @@ struct Buffers {
     edges: Vec<Edge>,
     index: Index,
     order: Vec<u32>,
+    ends: Vec<(u64, u32)>,
 }
 
 #[cfg(feature = "std")]
@@ -201,6 +202,38 @@ std::thread_local! {
     /// interface does after every step) it answers without searching; otherwise its buffers
     /// serve the next search, so searching does not allocate once they have grown to fit.
     static LAST: core::cell::Cell<Option<RollSearch>> = const { core::cell::Cell::new(None) };
+}
+
+/// The states a sequence of steps can have reached: the steps say where pawns go, not which
+/// of two pawns on a square moved, so several labellings of one position can fit.
+///
+/// Bound: the amounts a step spends follow from its two locations (a bonus is never a die
+/// amount), so all states here have the same position and amounts and differ only in which
+/// pawn carries which label: at most 4! = 24 labellings of four pawns.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct States {
+    items: [u32; 24],
+    len: usize,
+}
+
+impl States {
+    fn root() -> States {
+        States { len: 1, ..States::default() }
+    }
+
+    fn insert(&mut self, i: u32) {
+        if !self.contains(&i) && self.len < self.items.len() {
+            self.items[self.len] = i;
+            self.len += 1;
+        }
+    }
+}
+
+impl core::ops::Deref for States {
+    type Target = [u32];
+    fn deref(&self) -> &[u32] {
+        &self.items[..self.len]
+    }
 }
 
 /// Everything a roll's search depends on.
@@ -237,6 +270,8 @@ pub(crate) struct RollSearch {
     edges: Vec<Edge>,
     index: Index,
     order: Vec<u32>,
+    /// The distinct legal ends (see `legal_ends`).
+    ends: Vec<(u64, u32)>,
 }
 
 /// What the legal plays of a roll spend: used to explain why a step is not legal.
@@ -281,7 +316,13 @@ impl RollSearch {
 
     #[cfg(feature = "std")]
     fn into_buffers(self) -> Buffers {
-        Buffers { entries: self.entries, edges: self.edges, index: self.index, order: self.order }
+        Buffers {
+            entries: self.entries,
+            edges: self.edges,
+            index: self.index,
+            order: self.order,
+            ends: self.ends,
+        }
     }
 
     fn new(start: &RollStart, mut buffers: Buffers) -> RollSearch {
@@ -299,23 +340,29 @@ impl RollSearch {
         let mut pairs = [0u8; 2];
         let mut split = false;
         if applies {
-            let mut squares: Vec<u8> = own
-                .iter()
-                .copied()
-                .filter(|&c| code::is_square(c) && own.iter().filter(|&&d| d == c).count() == 2)
-                .collect();
-            squares.dedup();
-            if !squares.is_empty() {
-                split = true;
-                let rest: Vec<u8> = own.iter().copied().filter(|c| !squares.contains(c)).collect();
-                let mut arranged = Vec::with_capacity(4);
-                for &sq in &squares {
-                    arranged.extend([sq, sq]);
+            // The board is in canonical order, so the two pawns of a pair are neighbours.
+            let mut n = 0;
+            let mut i = 0;
+            while i < 3 {
+                if own[i] == own[i + 1] && code::is_square(own[i]) {
+                    pairs[n] = own[i];
+                    n += 1;
+                    i += 2;
+                } else {
+                    i += 1;
                 }
-                arranged.extend(rest);
-                mover.copy_from_slice(&arranged);
-                for (i, &sq) in squares.iter().enumerate() {
-                    pairs[i] = sq;
+            }
+            if n > 0 {
+                split = true;
+                let mut k = 0;
+                for &sq in &pairs[..n] {
+                    mover[k] = sq;
+                    mover[k + 1] = sq;
+                    k += 2;
+                }
+                for &c in own.iter().filter(|c| !pairs[..n].contains(c)) {
+                    mover[k] = c;
+                    k += 1;
                 }
             }
         }
@@ -351,6 +398,7 @@ impl RollSearch {
             edges: buffers.edges,
             index: buffers.index,
             order: buffers.order,
+            ends: buffers.ends,
         };
         let mut root = Node { mover, captured: 0, dice, bonus: [0; 2], dice_over: false };
         search.canonicalize(&mut root);
@@ -468,24 +516,24 @@ impl RollSearch {
     }
 
     fn mark_legal(&mut self, overdue: &[u8]) {
-        let mut legal: Vec<u32> = if self.all_or_nothing_forces_empty() {
-            vec![0]
+        if self.all_or_nothing_forces_empty() {
+            self.entries[0].flags |= LEGAL;
         } else {
             let best = self.best_score();
-            (0..self.entries.len() as u32)
-                .filter(|&i| {
-                    let e = &self.entries[i as usize];
-                    e.flags & COMPLETE != 0 && Some(self.score(&e.node)) == best
-                })
-                .collect()
-        };
-        for &sq in overdue.iter().filter(|&&sq| sq != 0) {
-            if legal.iter().any(|&i| !Self::has_blockade(&self.entries[i as usize].node, sq)) {
-                legal.retain(|&i| !Self::has_blockade(&self.entries[i as usize].node, sq));
+            for i in 0..self.entries.len() {
+                let e = &self.entries[i];
+                if e.flags & COMPLETE != 0 && Some(self.score(&e.node)) == best {
+                    self.entries[i].flags |= LEGAL;
+                }
             }
         }
-        for i in legal {
-            self.entries[i as usize].flags |= LEGAL;
+        for &sq in overdue.iter().filter(|&&sq| sq != 0) {
+            let legal = |e: &Entry| e.flags & LEGAL != 0;
+            if self.entries.iter().any(|e| legal(e) && !Self::has_blockade(&e.node, sq)) {
+                for e in self.entries.iter_mut().filter(|e| legal(e) && Self::has_blockade(&e.node, sq)) {
+                    e.flags &= !LEGAL;
+                }
+            }
         }
         for k in 0..self.order.len() {
             let i = self.order[k] as usize;
@@ -497,6 +545,16 @@ impl RollSearch {
                 self.entries[i].flags |= REACH_LEGAL;
             }
         }
+        let mut ends = core::mem::take(&mut self.ends);
+        ends.clear();
+        ends.extend(
+            (0..self.entries.len() as u32)
+                .filter(|&i| self.entries[i as usize].flags & LEGAL != 0)
+                .map(|i| (self.end_key(i), i)),
+        );
+        ends.sort_unstable();
+        ends.dedup_by_key(|e| e.0);
+        self.ends = ends;
     }
 
     /// Ring occupancy: count in the low two bits, seat above. Opponents move only by being
@@ -705,15 +763,8 @@ impl RollSearch {
 
     /// The distinct legal ends as `(key, state)`, in the order of their keys; ends told apart
     /// only by pawn identity appear once.
-    pub(crate) fn legal_ends(&self, out: &mut Vec<(u64, u32)>) {
-        out.clear();
-        out.extend(
-            (0..self.entries.len() as u32)
-                .filter(|&i| self.entries[i as usize].flags & LEGAL != 0)
-                .map(|i| (self.end_key(i), i)),
-        );
-        out.sort_unstable();
-        out.dedup_by_key(|e| e.0);
+    pub(crate) fn legal_ends(&self) -> &[(u64, u32)] {
+        &self.ends
     }
 
     /// Every legal play, each once as a sequence of steps, in generation order.
@@ -743,14 +794,14 @@ impl RollSearch {
 
     /// The states reached by the steps `taken` from the start of the roll, keeping only those
     /// from which a legal play can still be completed.
-    pub(crate) fn follow(&self, taken: &[Step]) -> Vec<u32> {
-        let mut current = vec![0u32];
+    pub(crate) fn follow(&self, taken: &[Step]) -> States {
+        let mut current = States::root();
         for &step in taken {
-            let mut next = Vec::new();
-            for &i in &current {
+            let mut next = States::default();
+            for &i in current.iter() {
                 for c in self.children(i, step) {
-                    if self.entries[c as usize].flags & REACH_LEGAL != 0 && !next.contains(&c) {
-                        next.push(c);
+                    if self.entries[c as usize].flags & REACH_LEGAL != 0 {
+                        next.insert(c);
                     }
                 }
             }
@@ -765,8 +816,8 @@ impl RollSearch {
     }
 
     /// The legal next steps from the states `current`, each once, in generation order.
-    pub(crate) fn legal_steps(&self, current: &[u32]) -> Vec<Step> {
-        let mut steps = Vec::new();
+    pub(crate) fn legal_steps(&self, current: &[u32], steps: &mut Vec<Step>) {
+        steps.clear();
         for &i in current {
             let (first, last) = self.entries[i as usize].edges;
             for e in &self.edges[first as usize..last as usize] {
@@ -775,7 +826,6 @@ impl RollSearch {
                 }
             }
         }
-        steps
     }
 
     /// Whether one of `current` ends a legal play.
