@@ -1,5 +1,6 @@
-//! Plays one complete game between bots and prints it: each roll, the play, captures and bonuses
-//! in words, a small drawing of the board every few turns, and the winner.
+//! Plays one complete game between bots and prints it: each roll, the play, the position after
+//! it, captures and bonuses in words, a small drawing of the board every few turns, and the
+//! winner. With `--bots random,random,random,random` every roll's outcome is chosen uniformly.
 //!
 //! ```text
 //! cargo run --release --example play
@@ -161,12 +162,13 @@ fn main() {
         let Roll { first, second } = r.roll;
         let said = events(&rules, &before, &after);
         println!(
-            "{:4} {:6} {}-{}  {:24} {said}",
+            "{:4} {:6} {}-{}  {:24} -> {after}{}{said}",
             i + 1,
             before.mover().name(),
             first.value(),
             second.value(),
-            r.play.to_string()
+            r.play.to_string(),
+            if said.is_empty() { "" } else { "  " }
         );
         if after.mover() != before.mover() {
             turns += 1;

@@ -108,7 +108,7 @@ fn compare(preset: Preset, positions: &[Position]) {
 }
 
 fn count() -> usize {
-    std::env::var("PARCHEESI_REFERENCE_POSITIONS").ok().and_then(|v| v.parse().ok()).unwrap_or(500)
+    std::env::var("PARCHEESI_REFERENCE_POSITIONS").ok().and_then(|v| v.parse().ok()).unwrap_or(1000)
 }
 
 #[test]
