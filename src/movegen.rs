@@ -444,6 +444,15 @@ impl RollSearch {
 
     fn explore(&mut self, idx: u32) {
         let mut node = self.entries[idx as usize].node;
+        if node.dice == [0; 4] && node.bonus == [0; 2] {
+            // Nothing left to spend, so no step: most states of a roll are such leaves.
+            let edges = self.edges.len() as u32;
+            let entry = &mut self.entries[idx as usize];
+            entry.edges = (edges, edges);
+            entry.flags |= EXPLORED | if entry.flags & VALID != 0 { COMPLETE } else { 0 };
+            self.order.push(idx);
+            return;
+        }
         let mut out = Successors::new();
         match self.rules.bonus_timing {
             BonusTiming::Immediately => self.generate(&node, true, true, &mut out),
