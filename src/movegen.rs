@@ -886,7 +886,7 @@ impl RollSearch {
     /// Unused die amounts (forfeited or not) and pending bonuses, in steps, of state `i`.
     pub(crate) fn amounts_at(&self, i: u32) -> (Amounts, [u8; 4], bool) {
         let n = &self.entries[i as usize].node;
-        let dice: Vec<u8> = n.dice.iter().copied().filter(|&d| d != 0).collect();
+        let unused = n.dice.iter().position(|&d| d != 0).unwrap_or(4);
         let mut bonuses = [0u8; 4];
         let mut len = 0;
         for kind in 0..2 {
@@ -897,7 +897,12 @@ impl RollSearch {
                 }
             }
         }
-        (Amounts::from_slice(&dice), bonuses, n.dice_over || self.entries[i as usize].flags & DICE_OVER != 0)
+        // Spent dice are zeros, sorted first.
+        (
+            Amounts::from_slice(&n.dice[unused..]),
+            bonuses,
+            n.dice_over || self.entries[i as usize].flags & DICE_OVER != 0,
+        )
     }
 
     /// Why the step `step` from the states `current` begins no legal play, if section 2 allows
