@@ -127,36 +127,6 @@ fn sort4(a: &mut [u8; 4]) {
     sort2(a, 1, 2);
 }
 
-/// Who stands where, as bit sets: ring square `q` is bit `q`, home-row square `h` bit `h`.
-#[derive(Clone, Copy)]
-struct Occupancy {
-    /// Ring squares holding two pawns: a blockade of any seat.
-    blockades: u128,
-    /// Ring squares holding one opponent pawn.
-    opponents: u128,
-    /// The mover's home-row squares holding two of its pawns.
-    row_blockades: u8,
-}
-
-/// The safety squares as a bit set.
-const SAFETY: u128 = {
-    let mut bits = 0u128;
-    let mut i = 0;
-    while i < crate::board::SAFETY_SQUARES.len() {
-        bits |= 1 << crate::board::SAFETY_SQUARES[i].number();
-        i += 1;
-    }
-    bits
-};
-
-/// Ring squares `a`, `a + 1`, ..., `a + len - 1` (mod 68) as a bit set; `len` below 68.
-fn span(a: u8, len: u8) -> u128 {
-    let a = u32::from(a % 68);
-    let len = u32::from(len);
-    let ones = |n: u32| (1u128 << n) - 1;
-    if a + len <= 68 { ones(len) << a } else { (ones(68 - a) << a) | ones(a + len - 68) }
-}
-
 /// The memo of a search: state key to state number, by open addressing. A generation stamp
 /// per slot makes clearing free, so a table grown by one large search costs nothing to reuse
 /// for many small ones.
@@ -287,10 +257,8 @@ pub(crate) struct RollSearch {
     seat: Seat,
     seats: Seats,
     start: Board,
-    /// Ring squares holding an opponent's blockade, and one opponent pawn, at the start of the
-    /// roll (opponents move only by being captured; see `occupancy`).
-    opponent_blockades: u128,
-    opponent_singles: u128,
+    /// Ring occupancy of the opponents at the start of the roll (see `ring`).
+    opponents: [u8; 68],
     start_dice: Amounts,
     /// Start squares of the tagged pairs (ids 0,1 and 2,3), 0 where there is none.
     pairs: [u8; 2],
@@ -405,15 +373,12 @@ impl RollSearch {
         buffers.edges.clear();
         buffers.index.clear();
         buffers.order.clear();
-        let (mut opponent_singles, mut opponent_blockades) = (0u128, 0u128);
+        let mut opponents = [0u8; 68];
         for s in start.seats.iter().filter(|&s| s != seat) {
             for &c in &start.board[s.index()] {
                 if code::is_ring(c) {
-                    let bit = 1u128 << (c - code::RING0);
-                    if opponent_singles & bit != 0 {
-                        opponent_blockades |= bit;
-                    }
-                    opponent_singles ^= bit;
+                    let cell = &mut opponents[(c - code::RING0) as usize];
+                    *cell = ((*cell & 3) + 1) | ((s as u8) << 2);
                 }
             }
         }
@@ -423,8 +388,7 @@ impl RollSearch {
             seat,
             seats: start.seats,
             start: start.board,
-            opponent_blockades,
-            opponent_singles,
+            opponents,
             start_dice,
             pairs,
             split,
@@ -602,33 +566,25 @@ impl RollSearch {
         self.ends = ends;
     }
 
-    /// Who stands where in state `n`.
-    fn occupancy(&self, n: &Node) -> Occupancy {
-        let mut opponents = self.opponent_singles;
+    /// Ring occupancy: count in the low two bits, seat above. Opponents move only by being
+    /// captured, so this starts from their occupancy at the start of the roll.
+    fn ring(&self, n: &Node) -> [u8; 68] {
+        let mut ring = self.opponents;
         let mut captured = n.captured;
         while captured != 0 {
             let bit = captured.trailing_zeros() as usize;
             captured &= captured - 1;
-            // Only a lone pawn can be captured.
-            opponents &= !(1u128 << (self.start[bit / 4][bit % 4] - code::RING0));
+            let c = self.start[bit / 4][bit % 4];
+            ring[(c - code::RING0) as usize] -= 1;
         }
-        let (mut own, mut own_blockades, mut row, mut row_blockades) = (0u128, 0u128, 0u8, 0u8);
+        let own = (self.seat as u8) << 2;
         for &c in &n.mover {
             if code::is_ring(c) {
-                let bit = 1u128 << (c - code::RING0);
-                if own & bit != 0 {
-                    own_blockades |= bit;
-                }
-                own ^= bit;
-            } else if code::is_row(c) {
-                let bit = 1u8 << (c - code::ROW0);
-                if row & bit != 0 {
-                    row_blockades |= bit;
-                }
-                row ^= bit;
+                let cell = &mut ring[(c - code::RING0) as usize];
+                *cell = ((*cell & 3) + 1) | own;
             }
         }
-        Occupancy { blockades: self.opponent_blockades | own_blockades, opponents, row_blockades }
+        ring
     }
 
     /// Appends every step of section 2 possible in `n` with die amounts (`dice`) and/or bonus
@@ -637,11 +593,11 @@ impl RollSearch {
         if n.mover.iter().all(|&c| c == code::HOME) {
             return;
         }
-        let ring = self.occupancy(n);
+        let ring = self.ring(n);
         if dice {
             if let Some(id) = n.mover.iter().position(|&c| c == code::NEST) {
                 let entry = self.seat.entry().number();
-                if ring.blockades & (1u128 << entry) == 0 {
+                if ring[entry as usize] & 3 < 2 {
                     let has = |v: u8| n.dice.contains(&v);
                     let to = code::RING0 + entry;
                     if has(5) {
@@ -669,7 +625,7 @@ impl RollSearch {
         }
     }
 
-    fn advance_all(&self, n: &Node, ring: &Occupancy, k: u8, spend: Spend, out: &mut Successors) {
+    fn advance_all(&self, n: &Node, ring: &[u8; 68], k: u8, spend: Spend, out: &mut Successors) {
         for id in 0..4 {
             let from = n.mover[id];
             if !code::is_square(from)
@@ -678,57 +634,62 @@ impl RollSearch {
                 continue;
             }
             for home_route in [false, true] {
-                if let Some(to) = self.route(ring, from, k, home_route) {
+                if let Some(to) = self.route(n, ring, from, k, home_route) {
                     self.push_child(n, ring, id, to, spend, out);
                 }
             }
         }
     }
 
-    /// Where a pawn at `from` ends moving `k` steps along the ring or the home route, if the
+    /// Where pawn at `from` ends moving `k` steps along the ring or the home route, if the
     /// route exists and is open (RULES.md section 2.3).
-    fn route(&self, ring: &Occupancy, from: u8, k: u8, home_route: bool) -> Option<u8> {
-        // Home-row squares `a` to `b - 1` as bits.
-        let rows = |a: u8, b: u8| if b > a { ((1u16 << (b - a)) - 1) << a } else { 0 };
-        let row_blocked = |a: u8, b: u8| u16::from(ring.row_blockades) & rows(a, b) != 0;
+    fn route(&self, n: &Node, ring: &[u8; 68], from: u8, k: u8, home_route: bool) -> Option<u8> {
+        let own_row = |t: u8| n.mover.iter().filter(|&&c| c == code::ROW0 + t).count();
+        let blocked_ring = |q: u8| ring[q as usize % 68] & 3 == 2;
         if code::is_row(from) {
-            let h = from - code::ROW0;
-            let end = h + k;
-            if home_route || end > 7 || row_blocked(h + 1, end) {
+            if home_route {
                 return None;
             }
-            return if end == 7 {
-                Some(code::HOME)
-            } else {
-                (!row_blocked(end, end + 1)).then_some(code::ROW0 + end)
-            };
+            let h = from - code::ROW0;
+            let end = h + k;
+            if end > 7 || (h + 1..end).any(|t| own_row(t) == 2) {
+                return None;
+            }
+            return if end == 7 { Some(code::HOME) } else { (own_row(end) < 2).then_some(code::ROW0 + end) };
         }
         let q = from - code::RING0;
-        let j = (self.seat.exit().number() + 68 - q) % 68;
+        let j = crate::board::Square::new(q)?.steps_to(self.seat.exit());
         if home_route {
             if j >= k || k - j > 8 {
                 return None;
             }
             let r = k - j;
-            if ring.blockades & span(q + 1, j) != 0 || row_blocked(0, r - 1) {
+            if (1..=j).any(|i| blocked_ring(q + i)) || (0..r - 1).any(|t| own_row(t) == 2) {
                 return None;
             }
             return if r == 8 {
                 Some(code::HOME)
             } else {
-                (!row_blocked(r - 1, r)).then_some(code::ROW0 + r - 1)
+                (own_row(r - 1) < 2).then_some(code::ROW0 + r - 1)
             };
         }
         if j < k && self.rules.home_row == HomeRow::Mandatory {
             return None;
         }
+        if (1..k).any(|i| blocked_ring(q + i)) {
+            return None;
+        }
         let end = (q + k) % 68;
-        let bit = 1u128 << end;
-        let open = ring.blockades & (span(q + 1, k - 1) | bit) == 0 && ring.opponents & bit & SAFETY == 0;
-        open.then_some(code::RING0 + end)
+        let cell = ring[end as usize];
+        let landable = match cell & 3 {
+            0 => true,
+            1 => cell >> 2 == self.seat as u8 || !crate::board::Square::new(end)?.is_safety(),
+            _ => false,
+        };
+        landable.then_some(code::RING0 + end)
     }
 
-    fn push_child(&self, n: &Node, ring: &Occupancy, id: usize, to: u8, spend: Spend, out: &mut Successors) {
+    fn push_child(&self, n: &Node, ring: &[u8; 68], id: usize, to: u8, spend: Spend, out: &mut Successors) {
         let mut child = *n;
         let from = n.mover[id];
         child.mover[id] = to;
@@ -745,15 +706,18 @@ impl RollSearch {
             }
             Spend::Bonus(kind) => child.bonus[kind] -= 1,
         }
-        if code::is_ring(to) && ring.opponents & (1u128 << (to - code::RING0)) != 0 {
-            let lone = (0..16).find(|&b| {
-                let s = b / 4;
-                s != self.seat.index() && self.start[s][b % 4] == to && n.captured >> b & 1 == 0
-            });
-            if let Some(b) = lone {
-                child.captured |= 1 << b;
-                if self.bonus_size[0] > 0 {
-                    child.bonus[0] += 1;
+        if code::is_ring(to) {
+            let cell = ring[(to - code::RING0) as usize];
+            let owner = cell >> 2;
+            if cell & 3 == 1 && owner != self.seat as u8 {
+                let s = owner as usize;
+                if let Some(i) =
+                    (0..4).find(|&i| self.start[s][i] == to && n.captured >> (4 * s + i) & 1 == 0)
+                {
+                    child.captured |= 1 << (4 * s + i);
+                    if self.bonus_size[0] > 0 {
+                        child.bonus[0] += 1;
+                    }
                 }
             }
         }
