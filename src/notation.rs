@@ -11,7 +11,6 @@
 //! ```
 
 use alloc::string::{String, ToString};
-use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
@@ -102,20 +101,20 @@ pub enum ParsePositionError {
 impl FromStr for Position {
     type Err = ParsePositionError;
     fn from_str(s: &str) -> Result<Position, ParsePositionError> {
-        let fields: Vec<&str> = s.split(' ').collect();
-        if fields.iter().any(|f| f.is_empty()) {
-            return Err(if s.trim().is_empty() {
-                ParsePositionError::TooShort
-            } else {
-                ParsePositionError::Spacing
-            });
+        if s.trim().is_empty() {
+            return Err(ParsePositionError::TooShort);
         }
-        let [seat_fields @ .., mover, doubles] = fields.as_slice() else {
+        if s.split(' ').any(str::is_empty) {
+            return Err(ParsePositionError::Spacing);
+        }
+        // Read without collecting: the text interface parses a position per command.
+        let mut back = s.rsplitn(3, ' ');
+        let (Some(doubles), Some(mover), Some(seat_fields)) = (back.next(), back.next(), back.next()) else {
             return Err(ParsePositionError::TooShort);
         };
         let mut pawns: [Option<[Location; PAWNS_PER_SEAT]>; 4] = [None; 4];
         let mut last: Option<Seat> = None;
-        for field in seat_fields {
+        for field in seat_fields.split(' ') {
             let (letter, locs) =
                 field.split_once(':').ok_or_else(|| ParsePositionError::SeatField(field.to_string()))?;
             let seat = parse_seat(letter)?;
@@ -123,18 +122,21 @@ impl FromStr for Position {
                 return Err(ParsePositionError::SeatOrder(seat));
             }
             last = Some(seat);
-            let parts: Vec<&str> = locs.split(',').collect();
-            if parts.len() != PAWNS_PER_SEAT {
-                return Err(ParsePositionError::PawnCount { seat, count: parts.len() });
-            }
             let mut four = [Location::Nest; PAWNS_PER_SEAT];
-            for (slot, part) in four.iter_mut().zip(parts) {
-                *slot = part.parse().map_err(|error| ParsePositionError::Location { seat, error })?;
+            let mut count = 0;
+            for part in locs.split(',') {
+                if let Some(slot) = four.get_mut(count) {
+                    *slot = part.parse().map_err(|error| ParsePositionError::Location { seat, error })?;
+                }
+                count += 1;
+            }
+            if count != PAWNS_PER_SEAT {
+                return Err(ParsePositionError::PawnCount { seat, count });
             }
             pawns[seat.index()] = Some(four);
         }
         let mover = parse_seat(mover)?;
-        let doubles = match *doubles {
+        let doubles = match doubles {
             "0" => 0,
             "1" => 1,
             "2" => 2,
@@ -250,7 +252,8 @@ mod tests {
         type Check = fn(&E) -> bool;
         let cases: &[(&str, Check)] = &[
             ("", |e| matches!(e, E::TooShort)),
-            ("g 0", |e| matches!(e, E::Invalid(PositionError::TooFewSeats(0)))),
+            ("g 0", |e| matches!(e, E::TooShort)),
+            ("g:n,n,n,n g 0", |e| matches!(e, E::Invalid(PositionError::TooFewSeats(1)))),
             ("g:n,n,n,n  r:n,n,n,n g 0", |e| matches!(e, E::Spacing)),
             ("r:n,n,n,n g:n,n,n,n g 0", |e| matches!(e, E::SeatOrder(Seat::Green))),
             ("g:n,n,n r:n,n,n,n g 0", |e| matches!(e, E::PawnCount { count: 3, .. })),

@@ -16,8 +16,7 @@ use alloc::vec::Vec;
 use core::fmt::Write;
 
 use crate::dice::Roll;
-use crate::game::GameState;
-use crate::moves::Play;
+use crate::game::{GameState, Outcome};
 use crate::perft::perft;
 use crate::position::Position;
 use crate::rules::{Preset, Rules};
@@ -32,9 +31,17 @@ pub enum Flow {
 }
 
 /// The interpreter of the text interface; remembers the preset chosen by `rules`.
+///
+/// It keeps its working lists between lines, so that answering a long batch of `outcomes`
+/// commands allocates nothing per answer once they have grown.
 #[derive(Clone, Debug)]
 pub struct TextInterface {
     rules: Rules,
+    outcomes: Vec<Outcome>,
+    /// The answer lines of one `outcomes` command, before sorting.
+    lines: String,
+    /// Each line of `lines` as `(start, end of the outcome, end of the line)`.
+    spans: Vec<(usize, usize, usize)>,
 }
 
 impl Default for TextInterface {
@@ -47,7 +54,7 @@ impl TextInterface {
     /// An interpreter using the `seed` rules.
     #[must_use]
     pub fn new() -> TextInterface {
-        TextInterface { rules: Rules::seed() }
+        TextInterface { rules: Rules::seed(), outcomes: Vec::new(), lines: String::new(), spans: Vec::new() }
     }
 
     /// Answers one line, appending the answer (every line ending in a newline) to `out`.
@@ -90,13 +97,22 @@ impl TextInterface {
                         .ok_or_else(|| format!("{d:?} is not a die value (1 to 6)"))
                 };
                 let roll = Roll::new(die(d1)?, die(d2)?).map_err(|e| e.to_string())?;
-                let outcomes = state.outcomes(roll).map_err(|e| e.to_string())?;
-                let mut lines: Vec<(String, &Play)> =
-                    outcomes.iter().map(|o| (o.state.position().to_string(), &o.play)).collect();
-                lines.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-                let _ = writeln!(out, "outcomes {}", lines.len());
-                for (position, play) in lines {
-                    let _ = writeln!(out, "{position} ; {play}");
+                state.outcomes_into(roll, &mut self.outcomes).map_err(|e| e.to_string())?;
+                // Write every line once, then sort the lines by their outcome's notation.
+                self.lines.clear();
+                self.spans.clear();
+                for o in &self.outcomes {
+                    let start = self.lines.len();
+                    let _ = write!(self.lines, "{}", o.state.position());
+                    let mid = self.lines.len();
+                    let _ = writeln!(self.lines, " ; {}", o.play);
+                    self.spans.push((start, mid, self.lines.len()));
+                }
+                let text = &self.lines;
+                self.spans.sort_unstable_by(|a, b| text[a.0..a.1].cmp(&text[b.0..b.1]));
+                let _ = writeln!(out, "outcomes {}", self.spans.len());
+                for &(start, _, end) in &self.spans {
+                    out.push_str(&text[start..end]);
                 }
                 Ok(())
             }

@@ -1,5 +1,5 @@
-//! Generating outcomes and legal steps allocates nothing once the caller's lists and the
-//! thread's search buffers have grown to fit: a counting global allocator proves it. (The only
+//! Generating outcomes and legal steps, and answering `outcomes` commands of the text interface,
+//! allocates nothing once the caller's lists and the thread's search buffers have grown to fit: a counting global allocator proves it. (The only
 //! test in this binary, so no other test's allocations are counted.)
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -81,4 +81,31 @@ fn outcomes_and_steps_do_not_allocate_once_warm() {
     assert_eq!(first, second);
     assert!(first > 9000);
     assert_eq!(after - before, 0, "allocations while generating");
+
+    // The text interface: a batch of `outcomes` commands, answered into one reused string.
+    let mut ti = parcheesi::text::TextInterface::new();
+    let commands: Vec<String> = SUITE
+        .iter()
+        .flat_map(|p| {
+            Roll::DISTINCT
+                .iter()
+                .map(move |r| format!("outcomes {p} {} {}", r.first.value(), r.second.value()))
+        })
+        .collect();
+    let mut answer = String::new();
+    let mut answer_all = |answer: &mut String| {
+        let mut bytes = 0;
+        for c in &commands {
+            answer.clear();
+            ti.answer(c, answer);
+            bytes += answer.len();
+        }
+        bytes
+    };
+    let first = answer_all(&mut answer);
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let second = answer_all(&mut answer);
+    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    assert_eq!(first, second);
+    assert_eq!(after - before, 0, "allocations while answering outcomes commands");
 }
