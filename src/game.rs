@@ -348,6 +348,19 @@ impl GameState {
         Ok(out)
     }
 
+    /// How many distinct outcomes `roll` has from this state: `outcomes(roll)?.len()`, without
+    /// building them.
+    ///
+    /// # Errors
+    /// [`RollError`] if a roll is in progress or the game is over.
+    pub fn outcome_count(&self, roll: Roll) -> Result<usize, RollError> {
+        self.check_can_roll()?;
+        if self.is_third_doubles(roll) {
+            return Ok(1);
+        }
+        Ok(RollSearch::with(&self.roll_start(self.position.pawns, roll), |search| search.legal_ends().len()))
+    }
+
     /// Like [`GameState::outcomes`], but into a list the caller owns: it is cleared first, and
     /// once its capacity and this thread's search buffers have grown to fit, generating the
     /// outcomes allocates nothing.

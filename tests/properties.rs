@@ -227,3 +227,13 @@ fn random_games_end_within_a_bound_of_rolls() {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn outcome_count_is_the_number_of_outcomes(state in any_state(), roll in any_roll()) {
+        prop_assume!(!state.is_finished());
+        prop_assert_eq!(state.outcome_count(roll).expect("count"), state.outcomes(roll).expect("outcomes").len());
+    }
+}
