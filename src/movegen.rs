@@ -90,28 +90,6 @@ struct Edge {
     step: Step,
 }
 
-/// Successor buffer: at most 4 pawns x 4 amount kinds x 2 routes, plus 3 ways to enter.
-const MAX_SUCCESSORS: usize = 4 * 4 * 2 + 3;
-
-struct Successors {
-    items: [(Node, Step); MAX_SUCCESSORS],
-    len: usize,
-}
-
-impl Successors {
-    fn new() -> Successors {
-        let blank = Node { mover: [0; 4], captured: 0, dice: [0; 4], bonus: [0; 2], dice_over: false };
-        Successors { items: [(blank, Step::new(Location::Nest, Location::Nest)); MAX_SUCCESSORS], len: 0 }
-    }
-    fn push(&mut self, node: Node, step: Step) {
-        self.items[self.len] = (node, step);
-        self.len += 1;
-    }
-    fn as_slice(&self) -> &[(Node, Step)] {
-        &self.items[..self.len]
-    }
-}
-
 fn sort2(a: &mut [u8; 4], i: usize, j: usize) {
     if a[i] > a[j] {
         a.swap(i, j);
@@ -194,6 +172,7 @@ struct Buffers {
     index: Index,
     order: Vec<u32>,
     ends: Vec<(u64, u32)>,
+    pending: Vec<(Node, Step)>,
 }
 
 #[cfg(feature = "std")]
@@ -272,6 +251,8 @@ pub(crate) struct RollSearch {
     order: Vec<u32>,
     /// The distinct legal ends (see `legal_ends`).
     ends: Vec<(u64, u32)>,
+    /// Children generated but not yet inserted, as a stack across the depth-first search.
+    pending: Vec<(Node, Step)>,
 }
 
 /// What the legal plays of a roll spend: used to explain why a step is not legal.
@@ -322,6 +303,7 @@ impl RollSearch {
             index: self.index,
             order: self.order,
             ends: self.ends,
+            pending: self.pending,
         }
     }
 
@@ -373,6 +355,7 @@ impl RollSearch {
         buffers.edges.clear();
         buffers.index.clear();
         buffers.order.clear();
+        buffers.pending.clear();
         let mut opponents = [0u8; 68];
         for s in start.seats.iter().filter(|&s| s != seat) {
             for &c in &start.board[s.index()] {
@@ -399,6 +382,7 @@ impl RollSearch {
             index: buffers.index,
             order: buffers.order,
             ends: buffers.ends,
+            pending: buffers.pending,
         };
         let mut root = Node { mover, captured: 0, dice, bonus: [0; 2], dice_over: false };
         search.canonicalize(&mut root);
@@ -453,7 +437,9 @@ impl RollSearch {
             self.order.push(idx);
             return;
         }
-        let mut out = Successors::new();
+        // Children go on one stack shared by the whole search (no per-state buffer to set up).
+        let mut out = core::mem::take(&mut self.pending);
+        let base = out.len();
         match self.rules.bonus_timing {
             BonusTiming::Immediately => self.generate(&node, true, true, &mut out),
             BonusTiming::AfterDice => {
@@ -461,7 +447,7 @@ impl RollSearch {
                     self.generate(&node, true, false, &mut out);
                     // No die step: the dice phase ends here and the bonus phase begins. The
                     // state keeps its key; its children carry the phase on.
-                    if out.len == 0 {
+                    if out.len() == base {
                         node.dice_over = true;
                         self.entries[idx as usize].flags |= DICE_OVER;
                     }
@@ -472,10 +458,12 @@ impl RollSearch {
             }
         }
         let first = self.edges.len() as u32;
-        for &(child, step) in out.as_slice() {
+        for &(child, step) in &out[base..] {
             let c = self.insert(child, idx, step);
             self.edges.push(Edge { child: c, step });
         }
+        out.truncate(base);
+        self.pending = out;
         let last = self.edges.len() as u32;
         self.entries[idx as usize].edges = (first, last);
         let mut reach_valid = false;
@@ -589,7 +577,7 @@ impl RollSearch {
 
     /// Appends every step of section 2 possible in `n` with die amounts (`dice`) and/or bonus
     /// amounts (`bonus`).
-    fn generate(&self, n: &Node, dice: bool, bonus: bool, out: &mut Successors) {
+    fn generate(&self, n: &Node, dice: bool, bonus: bool, out: &mut Vec<(Node, Step)>) {
         if n.mover.iter().all(|&c| c == code::HOME) {
             return;
         }
@@ -625,7 +613,7 @@ impl RollSearch {
         }
     }
 
-    fn advance_all(&self, n: &Node, ring: &[u8; 68], k: u8, spend: Spend, out: &mut Successors) {
+    fn advance_all(&self, n: &Node, ring: &[u8; 68], k: u8, spend: Spend, out: &mut Vec<(Node, Step)>) {
         for id in 0..4 {
             let from = n.mover[id];
             if !code::is_square(from)
@@ -689,7 +677,15 @@ impl RollSearch {
         landable.then_some(code::RING0 + end)
     }
 
-    fn push_child(&self, n: &Node, ring: &[u8; 68], id: usize, to: u8, spend: Spend, out: &mut Successors) {
+    fn push_child(
+        &self,
+        n: &Node,
+        ring: &[u8; 68],
+        id: usize,
+        to: u8,
+        spend: Spend,
+        out: &mut Vec<(Node, Step)>,
+    ) {
         let mut child = *n;
         let from = n.mover[id];
         child.mover[id] = to;
@@ -725,7 +721,7 @@ impl RollSearch {
             child.bonus[if self.bonus_size[1] == 0 { 0 } else { 1 }] += 1;
         }
         self.canonicalize(&mut child);
-        out.push(child, Step::new(Location::from_code(from), Location::from_code(to)));
+        out.push((child, Step::new(Location::from_code(from), Location::from_code(to))));
     }
 
     /// The board after the play ending in entry `i`.
