@@ -136,16 +136,8 @@ impl Index {
         i
     }
 
-    fn get(&self, key: u64) -> Option<u32> {
-        if self.slots.is_empty() {
-            return None;
-        }
-        let s = self.slots[self.slot(key)];
-        (s.2 == self.generation).then_some(s.1)
-    }
-
-    /// Inserts a key that is not present.
-    fn insert(&mut self, key: u64, value: u32) {
+    /// The state of `key`, or `value` after recording it as the state of `key`; one probe.
+    fn get_or_insert(&mut self, key: u64, value: u32) -> u32 {
         if 2 * (self.len + 1) > self.slots.len() {
             let live: Vec<(u64, u32, u32)> =
                 self.slots.iter().copied().filter(|s| s.2 == self.generation).collect();
@@ -159,8 +151,12 @@ impl Index {
             }
         }
         let i = self.slot(key);
+        if self.slots[i].2 == self.generation {
+            return self.slots[i].1;
+        }
         self.slots[i] = (key, value, self.generation);
         self.len += 1;
+        value
     }
 }
 
@@ -407,14 +403,12 @@ impl RollSearch {
     }
 
     fn insert(&mut self, node: Node, parent: u32, step: Step) -> u32 {
-        let key = node.key();
-        if let Some(i) = self.index.get(key) {
-            return i;
+        let fresh = self.entries.len() as u32;
+        let i = self.index.get_or_insert(node.key(), fresh);
+        if i == fresh {
+            let flags = if self.is_valid(&node) { VALID } else { 0 };
+            self.entries.push(Entry { node, parent, step, edges: (0, 0), flags });
         }
-        let i = self.entries.len() as u32;
-        let flags = if self.is_valid(&node) { VALID } else { 0 };
-        self.entries.push(Entry { node, parent, step, edges: (0, 0), flags });
-        self.index.insert(key, i);
         i
     }
 
