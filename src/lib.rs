@@ -64,7 +64,8 @@
 //! - [`rules`]: the rule switches and presets.
 //! - [`position`]: validated positions and their raw form.
 //! - [`moves`]: steps and plays.
-//! - [`movegen`](crate#modules) (private): the search behind every question of legality.
+//! - `movegen` (private): the search behind every question of legality; see
+//!   `docs/architecture.md` for how a roll flows through it.
 //! - [`game`]: the game state and its turns.
 //! - [`notation`]: reading and writing positions, steps and plays.
 //! - [`perft`](mod@perft): counting outcomes to a depth.
