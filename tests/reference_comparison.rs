@@ -128,3 +128,20 @@ fn played_positions_agree_with_the_reference() {
         compare(preset, &positions);
     }
 }
+
+#[test]
+fn long_bonus_chains_agree_with_the_reference() {
+    // Twelve lone opponents in front of four pawns: captures chain bonus after bonus.
+    let p: Position = "g:8,9,10,11 r:14,16,18,20 b:23,25,27,30 y:31,33,35,37 g 0".parse().expect("position");
+    for preset in [Preset::Seed, Preset::Hasbro, Preset::Racket] {
+        let rules = preset.rules().with_seats(p.seats());
+        for (a, b) in [(1, 2), (5, 6), (2, 4), (1, 3), (3, 3)] {
+            let roll = Roll::new(a, b).expect("dice");
+            assert_eq!(
+                engine_outcomes(rules, &p, roll),
+                reference::outcomes(&rules, &p, a, b),
+                "{preset} {a}-{b}"
+            );
+        }
+    }
+}
