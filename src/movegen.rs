@@ -160,22 +160,40 @@ impl Index {
     }
 }
 
-/// The growable parts of a search, reused by the next search on the same thread.
+/// The searched graph of a roll: its growable parts, reused by the next search on the same
+/// thread.
 #[derive(Default)]
-struct Buffers {
+struct Graph {
+    /// The roll states, the first being the start of the roll.
     entries: Vec<Entry>,
+    /// The steps between states; each state's are a range (`Entry::edges`).
     edges: Vec<Edge>,
+    /// State key to state number.
     index: Index,
+    /// The states in post-order: every state after the states its steps lead to.
     order: Vec<u32>,
+    /// The distinct legal ends (see `legal_ends`).
     ends: Vec<(u64, u32)>,
+    /// Children generated but not yet inserted, as a stack across the depth-first search.
     pending: Vec<(Node, Step)>,
+}
+
+impl Graph {
+    fn clear(&mut self) {
+        self.entries.clear();
+        self.edges.clear();
+        self.index.clear();
+        self.order.clear();
+        self.ends.clear();
+        self.pending.clear();
+    }
 }
 
 #[cfg(feature = "std")]
 std::thread_local! {
     /// The last search made on this thread: asked again about the same roll (as a user
-    /// interface does after every step) it answers without searching; otherwise its buffers
-    /// serve the next search, so searching does not allocate once they have grown to fit.
+    /// interface does after every step) it answers without searching; otherwise its graph's
+    /// lists serve the next search, so searching does not allocate once they have grown.
     static LAST: core::cell::Cell<Option<RollSearch>> = const { core::cell::Cell::new(None) };
 }
 
@@ -241,14 +259,7 @@ pub(crate) struct RollSearch {
     split: bool,
     nest_at_start: u8,
     bonus_size: [u8; 2],
-    entries: Vec<Entry>,
-    edges: Vec<Edge>,
-    index: Index,
-    order: Vec<u32>,
-    /// The distinct legal ends (see `legal_ends`).
-    ends: Vec<(u64, u32)>,
-    /// Children generated but not yet inserted, as a stack across the depth-first search.
-    pending: Vec<(Node, Step)>,
+    graph: Graph,
 }
 
 /// What the legal plays of a roll spend: used to explain why a step is not legal.
@@ -279,8 +290,8 @@ impl RollSearch {
             let last = LAST.try_with(|l| l.take()).ok().flatten();
             let search = match last {
                 Some(s) if s.key == *start => s,
-                Some(s) => RollSearch::new(start, s.into_buffers()),
-                None => RollSearch::new(start, Buffers::default()),
+                Some(s) => RollSearch::new(start, s.graph),
+                None => RollSearch::new(start, Graph::default()),
             };
             let result = f(&search);
             // Ignore the rare case of a search made during thread teardown.
@@ -288,22 +299,10 @@ impl RollSearch {
             result
         }
         #[cfg(not(feature = "std"))]
-        f(&RollSearch::new(start, Buffers::default()))
+        f(&RollSearch::new(start, Graph::default()))
     }
 
-    #[cfg(feature = "std")]
-    fn into_buffers(self) -> Buffers {
-        Buffers {
-            entries: self.entries,
-            edges: self.edges,
-            index: self.index,
-            order: self.order,
-            ends: self.ends,
-            pending: self.pending,
-        }
-    }
-
-    fn new(start: &RollStart, mut buffers: Buffers) -> RollSearch {
+    fn new(start: &RollStart, mut graph: Graph) -> RollSearch {
         let rules = start.rules;
         let seat = start.mover;
         let own = start.board[seat.index()];
@@ -347,11 +346,7 @@ impl RollSearch {
         let merged = rules.capture_bonus == rules.home_bonus;
         let mut dice = [0u8; 4];
         dice[4 - start_dice.len()..].copy_from_slice(start_dice.as_slice());
-        buffers.entries.clear();
-        buffers.edges.clear();
-        buffers.index.clear();
-        buffers.order.clear();
-        buffers.pending.clear();
+        graph.clear();
         let mut opponents = [0u8; 68];
         for s in start.seats.iter().filter(|&s| s != seat) {
             for &c in &start.board[s.index()] {
@@ -373,12 +368,7 @@ impl RollSearch {
             split,
             nest_at_start,
             bonus_size: [rules.capture_bonus, if merged { 0 } else { rules.home_bonus }],
-            entries: buffers.entries,
-            edges: buffers.edges,
-            index: buffers.index,
-            order: buffers.order,
-            ends: buffers.ends,
-            pending: buffers.pending,
+            graph,
         };
         let mut root = Node { mover, captured: 0, dice, bonus: [0; 2], dice_over: false };
         search.canonicalize(&mut root);
@@ -403,11 +393,11 @@ impl RollSearch {
     }
 
     fn insert(&mut self, node: Node, parent: u32, step: Step) -> u32 {
-        let fresh = self.entries.len() as u32;
-        let i = self.index.get_or_insert(node.key(), fresh);
+        let fresh = self.graph.entries.len() as u32;
+        let i = self.graph.index.get_or_insert(node.key(), fresh);
         if i == fresh {
             let flags = if self.is_valid(&node) { VALID } else { 0 };
-            self.entries.push(Entry { node, parent, step, edges: (0, 0), flags });
+            self.graph.entries.push(Entry { node, parent, step, edges: (0, 0), flags });
         }
         i
     }
@@ -421,18 +411,18 @@ impl RollSearch {
     }
 
     fn explore(&mut self, idx: u32) {
-        let mut node = self.entries[idx as usize].node;
+        let mut node = self.graph.entries[idx as usize].node;
         if node.dice == [0; 4] && node.bonus == [0; 2] {
             // Nothing left to spend, so no step: most states of a roll are such leaves.
-            let edges = self.edges.len() as u32;
-            let entry = &mut self.entries[idx as usize];
+            let edges = self.graph.edges.len() as u32;
+            let entry = &mut self.graph.entries[idx as usize];
             entry.edges = (edges, edges);
             entry.flags |= EXPLORED | if entry.flags & VALID != 0 { COMPLETE } else { 0 };
-            self.order.push(idx);
+            self.graph.order.push(idx);
             return;
         }
         // Children go on one stack shared by the whole search (no per-state buffer to set up).
-        let mut out = core::mem::take(&mut self.pending);
+        let mut out = core::mem::take(&mut self.graph.pending);
         let base = out.len();
         match self.rules.bonus_timing {
             BonusTiming::Immediately => self.generate(&node, true, true, &mut out),
@@ -443,7 +433,7 @@ impl RollSearch {
                     // state keeps its key; its children carry the phase on.
                     if out.len() == base {
                         node.dice_over = true;
-                        self.entries[idx as usize].flags |= DICE_OVER;
+                        self.graph.entries[idx as usize].flags |= DICE_OVER;
                     }
                 }
                 if node.dice_over {
@@ -451,32 +441,32 @@ impl RollSearch {
                 }
             }
         }
-        let first = self.edges.len() as u32;
+        let first = self.graph.edges.len() as u32;
         for &(child, step) in &out[base..] {
             let c = self.insert(child, idx, step);
-            self.edges.push(Edge { child: c, step });
+            self.graph.edges.push(Edge { child: c, step });
         }
         out.truncate(base);
-        self.pending = out;
-        let last = self.edges.len() as u32;
-        self.entries[idx as usize].edges = (first, last);
+        self.graph.pending = out;
+        let last = self.graph.edges.len() as u32;
+        self.graph.entries[idx as usize].edges = (first, last);
         let mut reach_valid = false;
         for e in first..last {
-            let c = self.edges[e as usize].child;
-            if self.entries[c as usize].flags & EXPLORED == 0 {
+            let c = self.graph.edges[e as usize].child;
+            if self.graph.entries[c as usize].flags & EXPLORED == 0 {
                 self.explore(c);
             }
-            let f = self.entries[c as usize].flags;
+            let f = self.graph.entries[c as usize].flags;
             reach_valid |= f & (VALID | REACH_VALID) != 0;
         }
-        let entry = &mut self.entries[idx as usize];
+        let entry = &mut self.graph.entries[idx as usize];
         entry.flags |= EXPLORED;
         if reach_valid {
             entry.flags |= REACH_VALID;
         } else if entry.flags & VALID != 0 {
             entry.flags |= COMPLETE;
         }
-        self.order.push(idx);
+        self.graph.order.push(idx);
     }
 
     /// The section 3.3 measure of a play ending in `n`.
@@ -495,11 +485,11 @@ impl RollSearch {
     fn all_or_nothing_forces_empty(&self) -> bool {
         self.rules.four_amount_doubles == FourAmountDoubles::AllOrNothing
             && self.start_dice.len() == 4
-            && !self.entries.iter().any(|e| e.flags & COMPLETE != 0 && self.score(&e.node).dice == 4)
+            && !self.graph.entries.iter().any(|e| e.flags & COMPLETE != 0 && self.score(&e.node).dice == 4)
     }
 
     fn best_score(&self) -> Option<Score> {
-        self.entries.iter().filter(|e| e.flags & COMPLETE != 0).map(|e| self.score(&e.node)).max()
+        self.graph.entries.iter().filter(|e| e.flags & COMPLETE != 0).map(|e| self.score(&e.node)).max()
     }
 
     fn has_blockade(n: &Node, sq: u8) -> bool {
@@ -508,44 +498,46 @@ impl RollSearch {
 
     fn mark_legal(&mut self, overdue: &[u8]) {
         if self.all_or_nothing_forces_empty() {
-            self.entries[0].flags |= LEGAL;
+            self.graph.entries[0].flags |= LEGAL;
         } else {
             let best = self.best_score();
-            for i in 0..self.entries.len() {
-                let e = &self.entries[i];
+            for i in 0..self.graph.entries.len() {
+                let e = &self.graph.entries[i];
                 if e.flags & COMPLETE != 0 && Some(self.score(&e.node)) == best {
-                    self.entries[i].flags |= LEGAL;
+                    self.graph.entries[i].flags |= LEGAL;
                 }
             }
         }
         for &sq in overdue.iter().filter(|&&sq| sq != 0) {
             let legal = |e: &Entry| e.flags & LEGAL != 0;
-            if self.entries.iter().any(|e| legal(e) && !Self::has_blockade(&e.node, sq)) {
-                for e in self.entries.iter_mut().filter(|e| legal(e) && Self::has_blockade(&e.node, sq)) {
+            if self.graph.entries.iter().any(|e| legal(e) && !Self::has_blockade(&e.node, sq)) {
+                for e in self.graph.entries.iter_mut().filter(|e| legal(e) && Self::has_blockade(&e.node, sq))
+                {
                     e.flags &= !LEGAL;
                 }
             }
         }
-        for k in 0..self.order.len() {
-            let i = self.order[k] as usize;
-            let (first, last) = self.entries[i].edges;
-            let reach = self.entries[i].flags & LEGAL != 0
-                || (first..last)
-                    .any(|e| self.entries[self.edges[e as usize].child as usize].flags & REACH_LEGAL != 0);
+        for k in 0..self.graph.order.len() {
+            let i = self.graph.order[k] as usize;
+            let (first, last) = self.graph.entries[i].edges;
+            let reach = self.graph.entries[i].flags & LEGAL != 0
+                || (first..last).any(|e| {
+                    self.graph.entries[self.graph.edges[e as usize].child as usize].flags & REACH_LEGAL != 0
+                });
             if reach {
-                self.entries[i].flags |= REACH_LEGAL;
+                self.graph.entries[i].flags |= REACH_LEGAL;
             }
         }
-        let mut ends = core::mem::take(&mut self.ends);
+        let mut ends = core::mem::take(&mut self.graph.ends);
         ends.clear();
         ends.extend(
-            (0..self.entries.len() as u32)
-                .filter(|&i| self.entries[i as usize].flags & LEGAL != 0)
+            (0..self.graph.entries.len() as u32)
+                .filter(|&i| self.graph.entries[i as usize].flags & LEGAL != 0)
                 .map(|i| (self.end_key(i), i)),
         );
         ends.sort_unstable();
         ends.dedup_by_key(|e| e.0);
-        self.ends = ends;
+        self.graph.ends = ends;
     }
 
     /// Ring occupancy: count in the low two bits, seat above. Opponents move only by being
@@ -720,7 +712,7 @@ impl RollSearch {
 
     /// The board after the play ending in entry `i`.
     pub(crate) fn board_of(&self, i: u32) -> Board {
-        let n = &self.entries[i as usize].node;
+        let n = &self.graph.entries[i as usize].node;
         let mut board = self.start;
         for s in self.seats.iter() {
             for (p, pawn) in board[s.index()].iter_mut().enumerate() {
@@ -738,7 +730,7 @@ impl RollSearch {
         let mut reversed = [Step::new(Location::Nest, Location::Nest); crate::moves::MAX_PLAY_LEN];
         let (mut len, mut at) = (0, i);
         while at != 0 && len < reversed.len() {
-            let e = &self.entries[at as usize];
+            let e = &self.graph.entries[at as usize];
             reversed[len] = e.step;
             len += 1;
             at = e.parent;
@@ -754,7 +746,7 @@ impl RollSearch {
     /// The board after a legal end as one key: the mover's pawns as a sorted multiset and the
     /// captured opponents, so that ends told apart only by pawn identity share a key.
     fn end_key(&self, i: u32) -> u64 {
-        let n = &self.entries[i as usize].node;
+        let n = &self.graph.entries[i as usize].node;
         let mut own = n.mover;
         own.sort_unstable();
         own.iter().fold(u64::from(n.captured), |k, &c| k << 7 | u64::from(c))
@@ -763,7 +755,7 @@ impl RollSearch {
     /// The distinct legal ends as `(key, state)`, in the order of their keys; ends told apart
     /// only by pawn identity appear once.
     pub(crate) fn legal_ends(&self) -> &[(u64, u32)] {
-        &self.ends
+        &self.graph.ends
     }
 
     /// Every legal play, each once as a sequence of steps, in generation order.
@@ -777,14 +769,16 @@ impl RollSearch {
     }
 
     fn collect_plays(&self, i: u32, path: &mut Play, plays: &mut Vec<Play>) {
-        let e = &self.entries[i as usize];
+        let e = &self.graph.entries[i as usize];
         if e.flags & LEGAL != 0 {
             // A legal play is complete: no legal play extends it.
             plays.push(*path);
             return;
         }
-        for edge in &self.edges[e.edges.0 as usize..e.edges.1 as usize] {
-            if self.entries[edge.child as usize].flags & REACH_LEGAL != 0 && path.push(edge.step).is_ok() {
+        for edge in &self.graph.edges[e.edges.0 as usize..e.edges.1 as usize] {
+            if self.graph.entries[edge.child as usize].flags & REACH_LEGAL != 0
+                && path.push(edge.step).is_ok()
+            {
                 self.collect_plays(edge.child, path, plays);
                 path.pop();
             }
@@ -799,7 +793,7 @@ impl RollSearch {
             let mut next = States::default();
             for &i in current.iter() {
                 for c in self.children(i, step) {
-                    if self.entries[c as usize].flags & REACH_LEGAL != 0 {
+                    if self.graph.entries[c as usize].flags & REACH_LEGAL != 0 {
                         next.insert(c);
                     }
                 }
@@ -810,17 +804,20 @@ impl RollSearch {
     }
 
     fn children(&self, i: u32, step: Step) -> impl Iterator<Item = u32> + '_ {
-        let (first, last) = self.entries[i as usize].edges;
-        self.edges[first as usize..last as usize].iter().filter(move |e| e.step == step).map(|e| e.child)
+        let (first, last) = self.graph.entries[i as usize].edges;
+        self.graph.edges[first as usize..last as usize]
+            .iter()
+            .filter(move |e| e.step == step)
+            .map(|e| e.child)
     }
 
     /// The legal next steps from the states `current`, each once, in generation order.
     pub(crate) fn legal_steps(&self, current: &[u32], steps: &mut Vec<Step>) {
         steps.clear();
         for &i in current {
-            let (first, last) = self.entries[i as usize].edges;
-            for e in &self.edges[first as usize..last as usize] {
-                if self.entries[e.child as usize].flags & REACH_LEGAL != 0 && !steps.contains(&e.step) {
+            let (first, last) = self.graph.entries[i as usize].edges;
+            for e in &self.graph.edges[first as usize..last as usize] {
+                if self.graph.entries[e.child as usize].flags & REACH_LEGAL != 0 && !steps.contains(&e.step) {
                     steps.push(e.step);
                 }
             }
@@ -829,7 +826,7 @@ impl RollSearch {
 
     /// Whether one of `current` ends a legal play.
     pub(crate) fn is_legal_end(&self, current: &[u32]) -> bool {
-        current.iter().any(|&i| self.entries[i as usize].flags & LEGAL != 0)
+        current.iter().any(|&i| self.graph.entries[i as usize].flags & LEGAL != 0)
     }
 
     /// The board after the states `current` (all of which have the same board).
@@ -839,7 +836,7 @@ impl RollSearch {
 
     /// Unused die amounts (forfeited or not) and pending bonuses, in steps, of state `i`.
     pub(crate) fn amounts_at(&self, i: u32) -> (Amounts, [u8; 4], bool) {
-        let n = &self.entries[i as usize].node;
+        let n = &self.graph.entries[i as usize].node;
         let unused = n.dice.iter().position(|&d| d != 0).unwrap_or(4);
         let mut bonuses = [0u8; 4];
         let mut len = 0;
@@ -855,7 +852,7 @@ impl RollSearch {
         (
             Amounts::from_slice(&n.dice[unused..]),
             bonuses,
-            n.dice_over || self.entries[i as usize].flags & DICE_OVER != 0,
+            n.dice_over || self.graph.entries[i as usize].flags & DICE_OVER != 0,
         )
     }
 
@@ -867,18 +864,18 @@ impl RollSearch {
             return None;
         }
         // The complete states reachable through the step.
-        let mut seen = vec![false; self.entries.len()];
+        let mut seen = vec![false; self.graph.entries.len()];
         let mut stack = children;
         let mut best: Option<Score> = None;
         while let Some(i) = stack.pop() {
             if core::mem::replace(&mut seen[i as usize], true) {
                 continue;
             }
-            let e = &self.entries[i as usize];
+            let e = &self.graph.entries[i as usize];
             if e.flags & COMPLETE != 0 {
                 best = best.max(Some(self.score(&e.node)));
             }
-            stack.extend(self.edges[e.edges.0 as usize..e.edges.1 as usize].iter().map(|e| e.child));
+            stack.extend(self.graph.edges[e.edges.0 as usize..e.edges.1 as usize].iter().map(|e| e.child));
         }
         let Some(mine) = best else { return Some(Rejection::BlockadeTogether) };
         if self.all_or_nothing_forces_empty() {
