@@ -1,13 +1,23 @@
-//! Computes the distinct outcomes of all 21 rolls for the bench suite once and prints the
-//! totals: a fixed workload for counting instructions, which unlike timings do not depend on
-//! what else the machine is doing.
+//! The fixed workloads of `docs/performance.md`.
+//!
+//! Without arguments: the distinct outcomes of all 21 rolls for the bench suite, once, with the
+//! totals printed; a fixed workload for counting instructions, which unlike timings do not
+//! depend on what else the machine is doing.
+//!
+//! With `--times`: the suite plus every fifth position of 20 random four-player games, all 21
+//! rolls of each, every roll timed in-process on its own (best of seven, each call a fresh
+//! search); prints the mean, median, 99th percentile and worst time per roll.
 //!
 //! ```text
 //! cargo build --release --example suite
 //! valgrind --tool=callgrind --callgrind-out-file=/tmp/suite.cg target/release/examples/suite
+//! target/release/examples/suite --times
 //! ```
 
-use parcheesi::{GameState, Position, Roll, Rules};
+use parcheesi::{GameState, Outcome, Position, Roll, Rules};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::time::Instant;
 
 const SUITE: [(&str, usize); 7] = [
     ("g:n,n,n,n r:n,n,n,n b:n,n,n,n y:n,n,n,n g 0", 22),
@@ -19,10 +29,73 @@ const SUITE: [(&str, usize); 7] = [
     ("g:62,h1,h1,h4 r:60,64,h2,h2 b:n,n,n,n y:n,n,n,n r 0", 428),
 ];
 
+fn suite_state(text: &str) -> GameState {
+    let p: Position = text.parse().expect("suite position");
+    GameState::from_position(Rules::seed().with_seats(p.seats()), p).expect("suite state")
+}
+
+/// Every fifth state awaiting a roll in a four-player game of uniformly random choices.
+fn random_game_states(seed: u64, states: &mut Vec<GameState>) {
+    let mut dice = ChaCha8Rng::seed_from_u64(seed);
+    let mut state = GameState::new(Rules::seed()).expect("rules");
+    let mut outcomes = Vec::new();
+    let mut pick = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    for n in 0.. {
+        if state.is_finished() {
+            break;
+        }
+        if n % 5 == 0 {
+            states.push(state);
+        }
+        let roll = Roll::random(&mut dice);
+        state.outcomes_into(roll, &mut outcomes).expect("awaits a roll");
+        pick ^= pick << 13;
+        pick ^= pick >> 7;
+        pick ^= pick << 17;
+        state = outcomes[(pick % outcomes.len() as u64) as usize].state;
+    }
+}
+
+fn times() {
+    let mut states: Vec<GameState> = SUITE.iter().map(|(text, _)| suite_state(text)).collect();
+    for seed in 1..=20 {
+        random_game_states(seed, &mut states);
+    }
+    let mut outcomes: Vec<Outcome> = Vec::new();
+    let mut times = Vec::new();
+    let other = |r: Roll| if r == Roll::DISTINCT[0] { Roll::DISTINCT[1] } else { Roll::DISTINCT[0] };
+    for s in &states {
+        for roll in Roll::DISTINCT {
+            let mut best = f64::MAX;
+            for _ in 0..7 {
+                // Another roll first, so that this call searches afresh.
+                let _ = s.outcomes_into(other(roll), &mut outcomes);
+                let t = Instant::now();
+                let _ = s.outcomes_into(roll, &mut outcomes);
+                best = best.min(t.elapsed().as_secs_f64());
+            }
+            times.push(best * 1e6);
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    let mean = times.iter().sum::<f64>() / times.len() as f64;
+    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+    println!(
+        "{} positions x 21 rolls: mean {mean:.3} us, median {:.3} us, p99 {:.2} us, worst {:.1} us",
+        states.len(),
+        at(0.5),
+        at(0.99),
+        at(1.0)
+    );
+}
+
 fn main() {
+    if std::env::args().any(|a| a == "--times") {
+        times();
+        return;
+    }
     for (text, expected) in SUITE {
-        let p: Position = text.parse().expect("suite position");
-        let s = GameState::from_position(Rules::seed().with_seats(p.seats()), p).expect("suite state");
+        let s = suite_state(text);
         let n: usize = Roll::DISTINCT.iter().map(|&r| s.outcomes(r).map_or(0, |o| o.len())).sum();
         assert_eq!(n, expected, "{text}");
         println!("{n:6} {text}");

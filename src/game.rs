@@ -9,6 +9,7 @@
 
 use crate::board::{Location, Seat, code};
 use crate::dice::{Amounts, Roll};
+use crate::movegen::ends::Ends;
 use crate::movegen::{Board, Rejection, RollSearch, RollStart};
 use crate::moves::{Play, Step};
 use crate::position::{Position, PositionError};
@@ -358,7 +359,7 @@ impl GameState {
         if self.is_third_doubles(roll) {
             return Ok(1);
         }
-        Ok(RollSearch::with(&self.roll_start(self.position.pawns, roll), |search| search.legal_ends().len()))
+        Ok(Ends::with(&self.roll_start(self.position.pawns, roll), Ends::len))
     }
 
     /// Like [`GameState::outcomes`], but into a list the caller owns: it is cleared first, and
@@ -376,11 +377,11 @@ impl GameState {
             out.push(Outcome { state, play: Play::EMPTY });
             return Ok(());
         }
-        RollSearch::with(&self.roll_start(self.position.pawns, roll), |search| {
-            out.extend(search.legal_ends().iter().map(|&(_, i)| {
+        Ends::with(&self.roll_start(self.position.pawns, roll), |ends| {
+            out.extend(ends.iter().map(|(board, play)| {
                 let mut state = *self;
-                state.end_roll(search.board_of(i), roll);
-                Outcome { state, play: search.play_to(i) }
+                state.end_roll(board, roll);
+                Outcome { state, play }
             }));
         });
         Ok(())

@@ -1,0 +1,60 @@
+//! The memo of a search: an open-addressing table from state keys to state numbers.
+
+use alloc::vec::Vec;
+
+/// The memo of a search: state key to state number, by open addressing. A generation stamp
+/// per slot makes clearing free, so a table grown by one large search costs nothing to reuse
+/// for many small ones.
+#[derive(Default)]
+pub(super) struct Index {
+    /// `(key, state, generation)`; a slot is live when its generation is the current one.
+    slots: Vec<(u64, u32, u32)>,
+    generation: u32,
+    len: usize,
+}
+
+impl Index {
+    pub(super) fn clear(&mut self) {
+        self.len = 0;
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // After 2^32 searches the stamps wrap: wipe them once.
+            self.slots.iter_mut().for_each(|s| s.2 = 0);
+            self.generation = 1;
+        }
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        // The high bits of the product depend on every bit of the key.
+        let mut i =
+            (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.slots.len().trailing_zeros())) as usize;
+        while self.slots[i].2 == self.generation && self.slots[i].0 != key {
+            i = (i + 1) & mask;
+        }
+        i
+    }
+
+    /// The state of `key`, or `value` after recording it as the state of `key`; one probe.
+    pub(super) fn get_or_insert(&mut self, key: u64, value: u32) -> u32 {
+        if 2 * (self.len + 1) > self.slots.len() {
+            let live: Vec<(u64, u32, u32)> =
+                self.slots.iter().copied().filter(|s| s.2 == self.generation).collect();
+            let size = (2 * self.slots.len()).max(64);
+            self.slots.clear();
+            self.slots.resize(size, (0, 0, 0));
+            self.generation = 1;
+            for (k, v, _) in live {
+                let i = self.slot(k);
+                self.slots[i] = (k, v, 1);
+            }
+        }
+        let i = self.slot(key);
+        if self.slots[i].2 == self.generation {
+            return self.slots[i].1;
+        }
+        self.slots[i] = (key, value, self.generation);
+        self.len += 1;
+        value
+    }
+}

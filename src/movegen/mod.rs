@@ -1,0 +1,519 @@
+//! Move generation: every play a roll allows, exactly as RULES.md section 3 defines it.
+//!
+//! A roll is searched depth first over *roll states*: where the mover's pawns stand, which
+//! opponents were captured, which die amounts are unused, which bonuses are pending and whether
+//! the dice phase is over. Everything section 3 asks about a play depends only on the state at
+//! its end, so each state is visited once and remembered:
+//!
+//! - a state is **valid** unless two pawns that formed a blockade at the start of the roll stand
+//!   together on another square (when the blockade rule applies to the roll);
+//! - it is **complete** when it is valid and no valid state is reachable beyond it;
+//! - the complete states that survive the filters of section 3.3 (and the blockade time limit)
+//!   are the **legal ends**; a step is legal when it leads to a state from which a legal end is
+//!   reachable.
+//!
+//! Pawns are told apart only where the blockade rule needs it: the two pawns of each starting
+//! pair keep a tag; all others are a sorted multiset, which merges equivalent plays.
+//!
+//! This module generates the steps of one state ([`Generator`]); two searches use it:
+//! [`ends`] walks a roll for its distinct legal ends only (outcomes, perft), [`graph`] keeps
+//! every state and step of a roll so that a play can be followed step by step.
+
+pub(crate) mod ends;
+pub(crate) mod graph;
+mod index;
+
+use alloc::vec::Vec;
+
+use crate::board::{Location, Seat, Seats, code};
+use crate::dice::{Amounts, Roll};
+use crate::moves::Step;
+use crate::rules::{BlockadeMove, BonusTiming, Entering, FourAmountDoubles, HomeRow, OneDie, Rules};
+
+pub(crate) use graph::{Rejection, RollSearch};
+
+/// Pawn locations of all four seats, as location codes.
+pub(crate) type Board = [[u8; 4]; 4];
+
+/// Everything a roll's search depends on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct RollStart {
+    pub rules: Rules,
+    pub board: Board,
+    pub seats: Seats,
+    pub mover: Seat,
+    pub roll: Roll,
+    /// Overdue blockade squares (codes) of the mover, least advanced first, 0 for none.
+    pub overdue: [u8; 2],
+}
+
+/// One roll state (see the module docs).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Node {
+    /// Mover's pawns by identity: ids 0,1 (and 2,3) are the starting pairs when the blockade
+    /// rule applies; pawns of one class are kept sorted.
+    mover: [u8; 4],
+    /// Captured opponents, bit `4 * seat + i` for pawn `i` of the start position.
+    captured: u16,
+    /// Unused die amounts, sorted, 0 for a spent one.
+    dice: [u8; 4],
+    /// Pending bonuses: capture bonuses, home bonuses.
+    bonus: [u8; 2],
+    /// With bonuses after dice: the dice phase has ended.
+    dice_over: bool,
+}
+
+impl Node {
+    /// The state as one number; states are equal exactly when their keys are.
+    fn key(&self) -> u64 {
+        let mut k = 0u64;
+        for &c in &self.mover {
+            k = k << 7 | u64::from(c);
+        }
+        k = k << 16 | u64::from(self.captured);
+        for &d in &self.dice {
+            k = k << 3 | u64::from(d);
+        }
+        // At most four bonuses are ever pending: one per die step, and a bonus step that
+        // captures earns one for the one it spends.
+        k = k << 3 | u64::from(self.bonus[0]);
+        k = k << 3 | u64::from(self.bonus[1]);
+        k << 1 | u64::from(self.dice_over)
+    }
+
+    /// Nothing left to spend, so no step: most states of a roll are such leaves.
+    fn is_leaf(&self) -> bool {
+        self.dice == [0; 4] && self.bonus == [0; 2]
+    }
+
+    /// The board after the roll as one key: the mover's pawns as a sorted multiset and the
+    /// captured opponents, so that ends told apart only by pawn identity share a key.
+    fn end_key(&self) -> u64 {
+        let mut own = self.mover;
+        sort4(&mut own);
+        own.iter().fold(u64::from(self.captured), |k, &c| k << 7 | u64::from(c))
+    }
+
+    fn has_blockade(&self, sq: u8) -> bool {
+        self.mover.iter().filter(|&&c| c == sq).count() == 2
+    }
+}
+
+/// How a step pays for itself.
+#[derive(Clone, Copy)]
+enum Spend {
+    Die(u8),
+    TwoDice(u8, u8),
+    Bonus(usize),
+}
+
+/// What the legal plays of a roll spend (section 3.3): more dice, then more pawns entered
+/// (where entering is a must), then more pips (where the larger die must be used).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub(crate) struct Score {
+    pub dice: u8,
+    pub entered: u8,
+    pub pips: u8,
+}
+
+fn sort2(a: &mut [u8; 4], i: usize, j: usize) {
+    if a[i] > a[j] {
+        a.swap(i, j);
+    }
+}
+
+/// The safety squares of the ring (`Generator::cells` before the opponents are added).
+const CELLS: [u8; 68] = {
+    let mut cells = [0u8; 68];
+    let mut q = 0;
+    while q < 68 {
+        if is_safety(q as u8) {
+            cells[q] = SAFETY;
+        }
+        q += 1;
+    }
+    cells
+};
+
+/// Sorts four values with the optimal five-comparison network.
+fn sort4(a: &mut [u8; 4]) {
+    sort2(a, 0, 1);
+    sort2(a, 2, 3);
+    sort2(a, 0, 2);
+    sort2(a, 1, 3);
+    sort2(a, 1, 2);
+}
+
+/// Whether ring square `q` is a safety.
+const fn is_safety(q: u8) -> bool {
+    matches!(q % 17, 0 | 5 | 12)
+}
+
+/// Home-row squares `from..to` (`to` exclusive) as bits of a `u8`.
+fn row_span(from: u8, to: u8) -> u8 {
+    let upto = |t: u8| ((1u16 << t.min(8)) - 1) as u8;
+    upto(to) & !upto(from)
+}
+
+/// What stands on a ring square at the start of a roll, for the mover (`Generator::cells`).
+const LONE: u8 = 1;
+const SAFETY: u8 = 2;
+
+/// Where the blockades of one roll state stand.
+struct Occupancy {
+    /// Ring squares holding two pawns, no pawn passes or lands there: the opponents'
+    /// (which stand all roll) and the mover's.
+    blocks: [u8; 8],
+    len: usize,
+    /// The mover's home-row squares holding two of its pawns, as bits.
+    row_pairs: u8,
+}
+
+impl Occupancy {
+    fn blocks(&self) -> &[u8] {
+        &self.blocks[..self.len]
+    }
+
+    /// Whether the `m` ring squares after `q` are free of blockades.
+    fn clear(&self, q: u8, m: u8) -> bool {
+        self.blocks().iter().all(|&p| (if p > q { p - q } else { p + 68 - q }) > m)
+    }
+
+    fn is_blocked(&self, q: u8) -> bool {
+        self.blocks().contains(&q)
+    }
+}
+
+/// The steps of one roll: everything about the roll that does not change from state to
+/// state, and the steps (section 2) possible in each state.
+pub(crate) struct Generator {
+    rules: Rules,
+    seat: Seat,
+    seats: Seats,
+    start: Board,
+    /// Ring squares with two opponents: their blockades stand all roll (a pair is never
+    /// captured), at most six of them.
+    blockades: ([u8; 6], usize),
+    /// Per ring square: `LONE` if one opponent stands there at the start of the roll,
+    /// `SAFETY` if it is a safety.
+    cells: [u8; 68],
+    /// For each ring square with one opponent, the bit of its pawn in `Node::captured`.
+    lone_pawn: [u8; 68],
+    start_dice: Amounts,
+    /// Start squares of the tagged pairs (ids 0,1 and 2,3), 0 where there is none.
+    pairs: [u8; 2],
+    /// Whether ids 0,1 and 2,3 are two classes (a pair is tagged) rather than one.
+    split: bool,
+    nest_at_start: u8,
+    bonus_size: [u8; 2],
+}
+
+impl Generator {
+    /// The generator of the roll `start` and the state at the start of the roll.
+    fn new(start: &RollStart) -> (Generator, Node) {
+        let rules = start.rules;
+        let seat = start.mover;
+        let own = start.board[seat.index()];
+        let nest_at_start = own.iter().filter(|&&c| c == code::NEST).count() as u8;
+        let start_dice = start.roll.amounts(nest_at_start == 0);
+        let applies = match rules.blockade_move {
+            BlockadeMove::ForbiddenOnDoubles => start.roll.is_doubles(),
+            BlockadeMove::ForbiddenOnEveryRoll => true,
+        };
+        // Put each starting pair at ids 0,1 and 2,3 so their pawns keep their identity.
+        let mut mover = own;
+        let mut pairs = [0u8; 2];
+        let mut split = false;
+        if applies {
+            // The board is in canonical order, so the two pawns of a pair are neighbours.
+            let mut n = 0;
+            let mut i = 0;
+            while i < 3 {
+                if own[i] == own[i + 1] && code::is_square(own[i]) {
+                    pairs[n] = own[i];
+                    n += 1;
+                    i += 2;
+                } else {
+                    i += 1;
+                }
+            }
+            if n > 0 {
+                split = true;
+                let mut k = 0;
+                for &sq in &pairs[..n] {
+                    mover[k] = sq;
+                    mover[k + 1] = sq;
+                    k += 2;
+                }
+                for &c in own.iter().filter(|c| !pairs[..n].contains(c)) {
+                    mover[k] = c;
+                    k += 1;
+                }
+            }
+        }
+        let merged = rules.capture_bonus == rules.home_bonus;
+        let mut dice = [0u8; 4];
+        dice[4 - start_dice.len()..].copy_from_slice(start_dice.as_slice());
+        // A valid position has at most two pawns on a square, of one seat, and a seat's
+        // pawns in order: the two of a pair are neighbours.
+        let (mut cells, mut lone_pawn, mut blockades) = (CELLS, [0u8; 68], ([0u8; 6], 0));
+        for s in start.seats.iter().filter(|&s| s != seat) {
+            let pawns = &start.board[s.index()];
+            for (i, &c) in pawns.iter().enumerate() {
+                if code::is_ring(c) {
+                    let q = c - code::RING0;
+                    if i > 0 && pawns[i - 1] == c {
+                        cells[q as usize] &= !LONE;
+                        blockades.0[blockades.1] = q;
+                        blockades.1 += 1;
+                    } else {
+                        cells[q as usize] |= LONE;
+                        lone_pawn[q as usize] = (4 * s.index() + i) as u8;
+                    }
+                }
+            }
+        }
+        let generator = Generator {
+            rules,
+            seat,
+            seats: start.seats,
+            start: start.board,
+            blockades,
+            cells,
+            lone_pawn,
+            start_dice,
+            pairs,
+            split,
+            nest_at_start,
+            bonus_size: [rules.capture_bonus, if merged { 0 } else { rules.home_bonus }],
+        };
+        let mut root = Node { mover, captured: 0, dice, bonus: [0; 2], dice_over: false };
+        generator.canonicalize(&mut root);
+        (generator, root)
+    }
+
+    fn canonicalize(&self, n: &mut Node) {
+        if self.split {
+            sort2(&mut n.mover, 0, 1);
+            sort2(&mut n.mover, 2, 3);
+        } else {
+            sort4(&mut n.mover);
+        }
+        sort4(&mut n.dice);
+    }
+
+    fn class(&self, id: usize) -> usize {
+        if self.split { id / 2 } else { 0 }
+    }
+
+    fn is_valid(&self, n: &Node) -> bool {
+        (0..2).all(|p| {
+            let sq = self.pairs[p];
+            let (a, b) = (n.mover[2 * p], n.mover[2 * p + 1]);
+            sq == 0 || !(a == b && code::is_square(a) && a != sq)
+        })
+    }
+
+    /// The section 3.3 measure of a play ending in `n`.
+    fn score(&self, n: &Node) -> Score {
+        let unused = n.dice.iter().filter(|&&d| d != 0).count();
+        let dice = (self.start_dice.len() - unused) as u8;
+        let pips = (self.start_dice.pips() - n.dice.iter().map(|&d| u32::from(d)).sum::<u32>()) as u8;
+        let entered = self.nest_at_start - n.mover.iter().filter(|&&c| c == code::NEST).count() as u8;
+        Score {
+            dice,
+            entered: if self.rules.entering == Entering::MustEnter { entered } else { 0 },
+            pips: if self.rules.one_die == OneDie::LargerDie { pips } else { 0 },
+        }
+    }
+
+    /// Whether four-amount doubles must be used whole or not at all, given the best score of
+    /// the roll's complete states.
+    fn all_or_nothing_forces_empty(&self, best: Option<Score>) -> bool {
+        self.rules.four_amount_doubles == FourAmountDoubles::AllOrNothing
+            && self.start_dice.len() == 4
+            && best.is_none_or(|b| b.dice < 4)
+    }
+
+    /// The board after a play ending in `n`.
+    fn board_of(&self, n: &Node) -> Board {
+        let mut board = self.start;
+        for s in self.seats.iter() {
+            for (p, pawn) in board[s.index()].iter_mut().enumerate() {
+                if n.captured >> (4 * s.index() + p) & 1 != 0 {
+                    *pawn = code::NEST;
+                }
+            }
+        }
+        board[self.seat.index()] = n.mover;
+        board
+    }
+
+    /// Appends the steps possible in `n` to `out`, as section 4.3 orders dice and bonuses;
+    /// returns whether the dice phase ends in `n` (bonuses after dice, no die step possible).
+    fn children(&self, n: &Node, out: &mut Vec<(Node, Step)>) -> bool {
+        match self.rules.bonus_timing {
+            BonusTiming::Immediately => {
+                self.generate(n, true, true, out);
+                false
+            }
+            BonusTiming::AfterDice if n.dice_over => {
+                self.generate(n, false, true, out);
+                false
+            }
+            BonusTiming::AfterDice => {
+                let base = out.len();
+                self.generate(n, true, false, out);
+                if out.len() > base {
+                    return false;
+                }
+                // No die step: the bonus phase begins. The state keeps its key; its children
+                // carry the phase on.
+                let over = Node { dice_over: true, ..*n };
+                self.generate(&over, false, true, out);
+                true
+            }
+        }
+    }
+
+    /// Where the blockades of state `n` stand. Opponents move only by being captured and a
+    /// pair is never captured, so theirs stand all roll.
+    fn occupancy(&self, n: &Node) -> Occupancy {
+        let mut occ = Occupancy { blocks: [0; 8], len: self.blockades.1, row_pairs: 0 };
+        occ.blocks[..6].copy_from_slice(&self.blockades.0);
+        let m = &n.mover;
+        for i in 0..4 {
+            for j in i + 1..4 {
+                if m[i] == m[j] {
+                    if code::is_ring(m[i]) {
+                        occ.blocks[occ.len] = m[i] - code::RING0;
+                        occ.len += 1;
+                    } else if code::is_row(m[i]) {
+                        occ.row_pairs |= 1 << (m[i] - code::ROW0);
+                    }
+                }
+            }
+        }
+        occ
+    }
+
+    /// Whether an opponent stands alone on ring square `q` in state `n`.
+    fn lone_at(&self, n: &Node, q: u8) -> bool {
+        self.cells[q as usize] & LONE != 0 && n.captured >> self.lone_pawn[q as usize] & 1 == 0
+    }
+
+    /// Appends every step of section 2 possible in `n` with die amounts (`dice`) and/or bonus
+    /// amounts (`bonus`).
+    fn generate(&self, n: &Node, dice: bool, bonus: bool, out: &mut Vec<(Node, Step)>) {
+        if n.mover.iter().all(|&c| c == code::HOME) {
+            return;
+        }
+        let occ = self.occupancy(n);
+        if dice {
+            if let Some(id) = n.mover.iter().position(|&c| c == code::NEST) {
+                let entry = self.seat.entry().number();
+                let to = code::RING0 + entry;
+                if !occ.is_blocked(entry) {
+                    let has = |v: u8| n.dice.contains(&v);
+                    if has(5) {
+                        self.push_child(n, id, to, Spend::Die(5), out);
+                    }
+                    for (a, b) in [(1, 4), (2, 3)] {
+                        if has(a) && has(b) {
+                            self.push_child(n, id, to, Spend::TwoDice(a, b), out);
+                        }
+                    }
+                }
+            }
+            for (i, &v) in n.dice.iter().enumerate() {
+                if v != 0 && (i == 0 || n.dice[i - 1] != v) {
+                    self.advance_all(n, &occ, v, Spend::Die(v), out);
+                }
+            }
+        }
+        if bonus {
+            for kind in 0..2 {
+                if n.bonus[kind] > 0 {
+                    self.advance_all(n, &occ, self.bonus_size[kind], Spend::Bonus(kind), out);
+                }
+            }
+        }
+    }
+
+    /// Appends every step moving one pawn `k` steps (RULES.md section 2.3): along the ring, or
+    /// along the home route when the pawn would pass its exit; the ring first.
+    fn advance_all(&self, n: &Node, occ: &Occupancy, k: u8, spend: Spend, out: &mut Vec<(Node, Step)>) {
+        for id in 0..4 {
+            let from = n.mover[id];
+            if !code::is_square(from)
+                || (0..id).any(|j| n.mover[j] == from && self.class(j) == self.class(id))
+            {
+                continue;
+            }
+            if code::is_row(from) {
+                // Through the home row: past no pair of own pawns, onto no pair.
+                let end = from - code::ROW0 + k;
+                let passed = row_span(from - code::ROW0 + 1, end);
+                if end <= 7 && occ.row_pairs & passed == 0 {
+                    if end == 7 {
+                        self.push_child(n, id, code::HOME, spend, out);
+                    } else if occ.row_pairs & (1 << end) == 0 {
+                        self.push_child(n, id, code::ROW0 + end, spend, out);
+                    }
+                }
+                continue;
+            }
+            let q = from - code::RING0;
+            let j = (self.seat.exit().number() + 68 - q) % 68;
+            // Along the ring, past and onto no blockade; onto a lone opponent only off safeties.
+            if !(j < k && self.rules.home_row == HomeRow::Mandatory) && occ.clear(q, k - 1) {
+                let end = (q + k) % 68;
+                let guarded = self.cells[end as usize] & SAFETY != 0 && self.lone_at(n, end);
+                if !occ.is_blocked(end) && !guarded {
+                    self.push_child(n, id, code::RING0 + end, spend, out);
+                }
+            }
+            // Past the exit into the home row: `r` steps beyond the exit.
+            if j < k && k - j <= 8 {
+                let r = k - j;
+                if occ.clear(q, j) && occ.row_pairs & row_span(0, r - 1) == 0 {
+                    if r == 8 {
+                        self.push_child(n, id, code::HOME, spend, out);
+                    } else if occ.row_pairs & (1 << (r - 1)) == 0 {
+                        self.push_child(n, id, code::ROW0 + r - 1, spend, out);
+                    }
+                }
+            }
+        }
+    }
+
+    fn push_child(&self, n: &Node, id: usize, to: u8, spend: Spend, out: &mut Vec<(Node, Step)>) {
+        let mut child = *n;
+        let from = n.mover[id];
+        child.mover[id] = to;
+        let mut spend_die = |v: u8| {
+            if let Some(slot) = child.dice.iter_mut().find(|d| **d == v) {
+                *slot = 0;
+            }
+        };
+        match spend {
+            Spend::Die(v) => spend_die(v),
+            Spend::TwoDice(a, b) => {
+                spend_die(a);
+                spend_die(b);
+            }
+            Spend::Bonus(kind) => child.bonus[kind] -= 1,
+        }
+        if code::is_ring(to) && self.lone_at(n, to - code::RING0) {
+            child.captured |= 1 << self.lone_pawn[(to - code::RING0) as usize];
+            if self.bonus_size[0] > 0 {
+                child.bonus[0] += 1;
+            }
+        }
+        if to == code::HOME && self.rules.home_bonus > 0 {
+            child.bonus[if self.bonus_size[1] == 0 { 0 } else { 1 }] += 1;
+        }
+        self.canonicalize(&mut child);
+        out.push((child, Step::new(Location::from_code(from), Location::from_code(to))));
+    }
+}
