@@ -4,6 +4,9 @@
 //! totals printed; a fixed workload for counting instructions, which unlike timings do not
 //! depend on what else the machine is doing.
 //!
+//! With `--games`: the outcomes of all 21 rolls of every fifth position of 20 random
+//! four-player games, once (a typical mix of rolls, for counting instructions).
+//!
 //! With `--times`: the suite plus every fifth position of 20 random four-player games, all 21
 //! rolls of each, every roll timed in-process on its own (best of seven, each call a fresh
 //! search); prints the mean, median, 99th percentile and worst time per roll.
@@ -89,9 +92,31 @@ fn times() {
     );
 }
 
+/// The outcomes of all 21 rolls of every position of `times`, once: the instruction count
+/// of a typical mix of rolls.
+fn games() {
+    let mut states = Vec::new();
+    for seed in 1..=20 {
+        random_game_states(seed, &mut states);
+    }
+    let mut outcomes: Vec<Outcome> = Vec::new();
+    let mut total = 0;
+    for s in &states {
+        for roll in Roll::DISTINCT {
+            let _ = s.outcomes_into(roll, &mut outcomes);
+            total += outcomes.len();
+        }
+    }
+    println!("{} positions x 21 rolls: {total} outcomes", states.len());
+}
+
 fn main() {
     if std::env::args().any(|a| a == "--times") {
         times();
+        return;
+    }
+    if std::env::args().any(|a| a == "--games") {
+        games();
         return;
     }
     for (text, expected) in SUITE {

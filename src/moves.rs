@@ -64,6 +64,11 @@ impl Play {
         Ok(())
     }
 
+    /// The play of the first `len` steps of `steps` (at most [`MAX_PLAY_LEN`]).
+    pub(crate) const fn from_parts(steps: [Step; MAX_PLAY_LEN], len: usize) -> Play {
+        Play { steps, len: if len < MAX_PLAY_LEN { len as u8 } else { MAX_PLAY_LEN as u8 } }
+    }
+
     /// Removes the last step, if any.
     pub fn pop(&mut self) -> Option<Step> {
         self.len = self.len.checked_sub(1)?;

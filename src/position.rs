@@ -177,17 +177,26 @@ impl Position {
 
     /// Puts one seat's pawns in canonical order (a sorting network on their progress).
     pub(crate) fn sort_seat(&mut self, seat: Seat) {
-        let entry = seat.entry().number();
+        let entry = code::RING0 + seat.entry().number();
+        // Progress: ring squares counted from the entry; nest, home row and home keep their
+        // codes, which already sit below and above the ring.
         let progress = |c: u8| {
-            if code::is_ring(c) {
-                code::RING0 + (c - code::RING0 + crate::board::RING_LEN - entry) % 68
-            } else {
+            if !code::is_ring(c) {
                 c
+            } else if c >= entry {
+                c - entry + code::RING0
+            } else {
+                c + crate::board::RING_LEN - entry + code::RING0
             }
         };
         let p = &mut self.pawns[seat.index()];
+        let mut keys = [0u8; 4];
+        for (k, &c) in keys.iter_mut().zip(p.iter()) {
+            *k = progress(c);
+        }
         for (i, j) in [(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)] {
-            if progress(p[i]) > progress(p[j]) {
+            if keys[i] > keys[j] {
+                keys.swap(i, j);
                 p.swap(i, j);
             }
         }

@@ -83,20 +83,27 @@ impl Ends {
     }
 
     fn play_to(&self, c: &Candidate) -> Play {
-        let mut reversed = [Step::new(Location::Nest, Location::Nest); MAX_PLAY_LEN];
-        let mut len = 0;
-        let (mut at, mut step) = (c.via, c.step);
-        while at != NONE && len < reversed.len() {
-            reversed[len] = step;
+        if c.via == NONE {
+            return Play::EMPTY;
+        }
+        let trail = &self.buffers.trail;
+        // State 0 is the start of the roll; every other state's trail leads back to it.
+        let mut len = 1;
+        let mut at = c.via;
+        while at != 0 {
             len += 1;
-            (at, step, _) = self.buffers.trail[at as usize];
+            at = trail[at as usize].0;
         }
-        let mut play = Play::EMPTY;
-        for &step in reversed[..len].iter().rev() {
-            // Cannot fail: a path has at most MAX_PLAY_LEN steps (see its bound).
-            let _ = play.push(step);
+        // A path has at most MAX_PLAY_LEN steps (see its bound); `min` keeps indexing safe.
+        let len = len.min(MAX_PLAY_LEN);
+        let mut steps = [c.step; MAX_PLAY_LEN];
+        let (mut i, mut at) = (len - 1, c.via);
+        while at != 0 && i > 0 {
+            i -= 1;
+            steps[i] = trail[at as usize].1;
+            at = trail[at as usize].0;
         }
-        play
+        Play::from_parts(steps, len)
     }
 
     fn walk(&mut self, root: Node, overdue: &[u8; 2]) {
@@ -127,7 +134,18 @@ impl Ends {
             }
         }
         b.ends.extend(b.candidates.iter().enumerate().map(|(i, c)| (c.node.end_key(), i as u32)));
-        b.ends.sort_unstable();
+        if b.ends.len() <= 16 {
+            // Most rolls have a handful of ends: insertion sort beats the general sort there.
+            for i in 1..b.ends.len() {
+                let mut j = i;
+                while j > 0 && b.ends[j - 1] > b.ends[j] {
+                    b.ends.swap(j - 1, j);
+                    j -= 1;
+                }
+            }
+        } else {
+            b.ends.sort_unstable();
+        }
         b.ends.dedup_by_key(|e| e.0);
     }
 
@@ -144,9 +162,8 @@ impl Ends {
             let (child, step) = self.buffers.pending[i];
             let valid = self.generator.is_valid(&child);
             if child.is_leaf() {
-                // A leaf is complete exactly when it is valid; reached twice, it is recorded
-                // twice and the ends merge it.
-                if valid {
+                // A leaf is complete exactly when it is valid.
+                if valid && self.buffers.index.insert(child.key()) {
                     self.consider(&child, at, step, best);
                 }
                 reach_valid |= valid;

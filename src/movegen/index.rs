@@ -35,6 +35,13 @@ impl Index {
         i
     }
 
+    /// Records `key`; returns whether it is new.
+    pub(super) fn insert(&mut self, key: u64) -> bool {
+        let len = self.len;
+        let _ = self.get_or_insert(key, 0);
+        self.len > len
+    }
+
     /// The state of `key`, or `value` after recording it as the state of `key`; one probe.
     pub(super) fn get_or_insert(&mut self, key: u64, value: u32) -> u32 {
         if 2 * (self.len + 1) > self.slots.len() {

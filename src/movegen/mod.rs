@@ -135,6 +135,17 @@ const CELLS: [u8; 68] = {
     cells
 };
 
+/// Spends one die of amount `v` from `dice` (sorted, spent dice are zeros and come first):
+/// the dice below it move up one place and a zero takes the first.
+fn spend_die(dice: &mut [u8; 4], v: u8) {
+    if let Some(i) = dice.iter().position(|&d| d == v) {
+        let x = u32::from_le_bytes(*dice);
+        let below = (1u32 << (8 * i)) - 1;
+        let above = !(below | 0xFF << (8 * i));
+        *dice = ((x & above) | (x & below) << 8).to_le_bytes();
+    }
+}
+
 /// Sorts four values with the optimal five-comparison network.
 fn sort4(a: &mut [u8; 4]) {
     sort2(a, 0, 1);
@@ -302,6 +313,22 @@ impl Generator {
         sort4(&mut n.dice);
     }
 
+    /// Puts pawn `id`, just moved, back in order among the pawns of its class.
+    fn reseat(&self, m: &mut [u8; 4], mut id: usize) {
+        if self.split {
+            sort2(m, id & !1, id | 1);
+            return;
+        }
+        while id > 0 && m[id - 1] > m[id] {
+            m.swap(id - 1, id);
+            id -= 1;
+        }
+        while id < 3 && m[id] > m[id + 1] {
+            m.swap(id, id + 1);
+            id += 1;
+        }
+    }
+
     fn class(&self, id: usize) -> usize {
         if self.split { id / 2 } else { 0 }
     }
@@ -338,6 +365,10 @@ impl Generator {
     /// The board after a play ending in `n`.
     fn board_of(&self, n: &Node) -> Board {
         let mut board = self.start;
+        board[self.seat.index()] = n.mover;
+        if n.captured == 0 {
+            return board;
+        }
         for s in self.seats.iter() {
             for (p, pawn) in board[s.index()].iter_mut().enumerate() {
                 if n.captured >> (4 * s.index() + p) & 1 != 0 {
@@ -345,7 +376,6 @@ impl Generator {
                 }
             }
         }
-        board[self.seat.index()] = n.mover;
         board
     }
 
@@ -464,10 +494,11 @@ impl Generator {
                 continue;
             }
             let q = from - code::RING0;
-            let j = (self.seat.exit().number() + 68 - q) % 68;
+            let exit = self.seat.exit().number();
+            let j = if exit >= q { exit - q } else { exit + 68 - q };
             // Along the ring, past and onto no blockade; onto a lone opponent only off safeties.
             if !(j < k && self.rules.home_row == HomeRow::Mandatory) && occ.clear(q, k - 1) {
-                let end = (q + k) % 68;
+                let end = if q + k >= 68 { q + k - 68 } else { q + k };
                 let guarded = self.cells[end as usize] & SAFETY != 0 && self.lone_at(n, end);
                 if !occ.is_blocked(end) && !guarded {
                     self.push_child(n, id, code::RING0 + end, spend, out);
@@ -491,16 +522,12 @@ impl Generator {
         let mut child = *n;
         let from = n.mover[id];
         child.mover[id] = to;
-        let mut spend_die = |v: u8| {
-            if let Some(slot) = child.dice.iter_mut().find(|d| **d == v) {
-                *slot = 0;
-            }
-        };
+        self.reseat(&mut child.mover, id);
         match spend {
-            Spend::Die(v) => spend_die(v),
+            Spend::Die(v) => spend_die(&mut child.dice, v),
             Spend::TwoDice(a, b) => {
-                spend_die(a);
-                spend_die(b);
+                spend_die(&mut child.dice, a);
+                spend_die(&mut child.dice, b);
             }
             Spend::Bonus(kind) => child.bonus[kind] -= 1,
         }
@@ -513,7 +540,6 @@ impl Generator {
         if to == code::HOME && self.rules.home_bonus > 0 {
             child.bonus[if self.bonus_size[1] == 0 { 0 } else { 1 }] += 1;
         }
-        self.canonicalize(&mut child);
         out.push((child, Step::new(Location::from_code(from), Location::from_code(to))));
     }
 }
