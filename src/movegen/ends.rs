@@ -6,7 +6,7 @@
 use alloc::vec::Vec;
 
 use super::index::Index;
-use super::{Board, Generator, Node, RollStart, Score};
+use super::{Board, Child, Generator, Node, RollStart, Score};
 use crate::board::Location;
 use crate::moves::{MAX_PLAY_LEN, Play, Step};
 
@@ -31,7 +31,7 @@ struct Buffers {
     /// or leads to a valid state.
     trail: Vec<(u32, Step, bool)>,
     /// Children generated but not yet visited, as a stack across the walk.
-    pending: Vec<(Node, Step)>,
+    pending: Vec<Child>,
     /// The complete states with the best score so far.
     candidates: Vec<Candidate>,
     /// The legal ends as `(end key, candidate)`, one per key, in the order of the keys.
@@ -78,7 +78,7 @@ impl Ends {
     pub(crate) fn iter(&self) -> impl Iterator<Item = (Board, Play)> + '_ {
         self.buffers.ends.iter().map(|&(_, c)| {
             let c = &self.buffers.candidates[c as usize];
-            (self.generator.board_of(&c.node), self.play_to(c))
+            (self.generator.board_of(c.node), self.play_to(c))
         })
     }
 
@@ -113,11 +113,11 @@ impl Ends {
         b.pending.clear();
         b.candidates.clear();
         b.ends.clear();
-        let _ = b.index.get_or_insert(root.key(), 0);
+        let _ = b.index.get_or_insert(root.0, 0);
         b.trail.push((NONE, Step::new(Location::Nest, Location::Nest), true));
         let mut best = None;
-        if !self.visit(&root, 0, &mut best) {
-            self.consider(&root, NONE, Step::new(Location::Nest, Location::Nest), &mut best);
+        if !self.visit(root, 0, &mut best) {
+            self.consider(root, NONE, Step::new(Location::Nest, Location::Nest), &mut best);
         }
         let b = &mut self.buffers;
         if self.generator.all_or_nothing_forces_empty(best) {
@@ -151,7 +151,7 @@ impl Ends {
 
     /// Visits the states after `node` (state number `at`), recording the complete ones;
     /// returns whether a valid state lies beyond `node`.
-    fn visit(&mut self, node: &Node, at: u32, best: &mut Option<Score>) -> bool {
+    fn visit(&mut self, node: Node, at: u32, best: &mut Option<Score>) -> bool {
         let mut pending = core::mem::take(&mut self.buffers.pending);
         let base = pending.len();
         self.generator.children(node, &mut pending);
@@ -159,23 +159,24 @@ impl Ends {
         self.buffers.pending = pending;
         let mut reach_valid = false;
         for i in base..end {
-            let (child, step) = self.buffers.pending[i];
-            let valid = self.generator.is_valid(&child);
+            let Child { node: child, .. } = self.buffers.pending[i];
+            let step = self.buffers.pending[i].step();
+            let valid = self.generator.is_valid(child);
             if child.is_leaf() {
                 // A leaf is complete exactly when it is valid.
-                if valid && self.buffers.index.insert(child.key()) {
-                    self.consider(&child, at, step, best);
+                if valid && self.buffers.index.insert(child.0) {
+                    self.consider(child, at, step, best);
                 }
                 reach_valid |= valid;
                 continue;
             }
             let fresh = self.buffers.trail.len() as u32;
-            let c = self.buffers.index.get_or_insert(child.key(), fresh);
+            let c = self.buffers.index.get_or_insert(child.0, fresh);
             if c == fresh {
                 self.buffers.trail.push((at, step, valid));
-                let beyond = self.visit(&child, c, best);
+                let beyond = self.visit(child, c, best);
                 if valid && !beyond {
-                    self.consider(&child, at, step, best);
+                    self.consider(child, at, step, best);
                 }
                 self.buffers.trail[c as usize].2 = valid || beyond;
             }
@@ -187,7 +188,7 @@ impl Ends {
 
     /// Records the complete state `node`, reached from state `via` by `step`, if it scores
     /// at least as well as every complete state so far.
-    fn consider(&mut self, node: &Node, via: u32, step: Step, best: &mut Option<Score>) {
+    fn consider(&mut self, node: Node, via: u32, step: Step, best: &mut Option<Score>) {
         let score = Some(self.generator.score(node));
         if score < *best {
             return;
@@ -196,6 +197,6 @@ impl Ends {
             *best = score;
             self.buffers.candidates.clear();
         }
-        self.buffers.candidates.push(Candidate { node: *node, via, step });
+        self.buffers.candidates.push(Candidate { node, via, step });
     }
 }

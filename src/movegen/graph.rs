@@ -8,7 +8,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::index::Index;
-use super::{Board, Generator, Node, RollStart, Score};
+use super::{Board, Child, Generator, Node, RollStart, Score};
 use crate::board::Seat;
 use crate::dice::Amounts;
 use crate::moves::{Play, Step};
@@ -47,7 +47,7 @@ struct Graph {
     /// The states in post-order: every state after the states its steps lead to.
     order: Vec<u32>,
     /// Children generated but not yet inserted, as a stack across the depth-first search.
-    pending: Vec<(Node, Step)>,
+    pending: Vec<Child>,
 }
 
 impl Graph {
@@ -153,9 +153,9 @@ impl RollSearch {
 
     fn insert(&mut self, node: Node) -> u32 {
         let fresh = self.graph.entries.len() as u32;
-        let i = self.graph.index.get_or_insert(node.key(), fresh);
+        let i = self.graph.index.get_or_insert(node.0, fresh);
         if i == fresh {
-            let flags = if self.generator.is_valid(&node) { VALID } else { 0 };
+            let flags = if self.generator.is_valid(node) { VALID } else { 0 };
             self.graph.entries.push(Entry { node, edges: (0, 0), flags });
         }
         i
@@ -168,12 +168,12 @@ impl RollSearch {
             // Children go on one stack shared by the whole search (no per-state buffer).
             let mut out = core::mem::take(&mut self.graph.pending);
             let base = out.len();
-            if self.generator.children(&node, &mut out) {
+            if self.generator.children(node, &mut out) {
                 self.graph.entries[idx as usize].flags |= DICE_OVER;
             }
-            for &(child, step) in &out[base..] {
-                let c = self.insert(child);
-                self.graph.edges.push(Edge { child: c, step });
+            for child in &out[base..] {
+                let c = self.insert(child.node);
+                self.graph.edges.push(Edge { child: c, step: child.step() });
             }
             out.truncate(base);
             self.graph.pending = out;
@@ -204,7 +204,7 @@ impl RollSearch {
             .entries
             .iter()
             .filter(|e| e.flags & COMPLETE != 0)
-            .map(|e| self.generator.score(&e.node))
+            .map(|e| self.generator.score(e.node))
             .max()
     }
 
@@ -215,7 +215,7 @@ impl RollSearch {
         } else {
             for i in 0..self.graph.entries.len() {
                 let e = &self.graph.entries[i];
-                if e.flags & COMPLETE != 0 && Some(self.generator.score(&e.node)) == best {
+                if e.flags & COMPLETE != 0 && Some(self.generator.score(e.node)) == best {
                     self.graph.entries[i].flags |= LEGAL;
                 }
             }
@@ -314,28 +314,26 @@ impl RollSearch {
 
     /// The board after the states `current` (all of which have the same board).
     pub(crate) fn board_at(&self, current: &[u32]) -> Board {
-        self.generator.board_of(&self.graph.entries[current.first().copied().unwrap_or(0) as usize].node)
+        self.generator.board_of(self.graph.entries[current.first().copied().unwrap_or(0) as usize].node)
     }
 
     /// Unused die amounts (forfeited or not) and pending bonuses, in steps, of state `i`.
     pub(crate) fn amounts_at(&self, i: u32) -> (Amounts, [u8; 4], bool) {
-        let n = &self.graph.entries[i as usize].node;
-        let unused = n.dice.iter().position(|&d| d != 0).unwrap_or(4);
+        let n = self.graph.entries[i as usize].node;
         let mut bonuses = [0u8; 4];
         let mut len = 0;
         for kind in 0..2 {
-            for _ in 0..n.bonus[kind] {
+            for _ in 0..n.bonus(kind) {
                 if len < 4 {
                     bonuses[len] = self.generator.bonus_size[kind];
                     len += 1;
                 }
             }
         }
-        // Spent dice are zeros, sorted first.
         (
-            Amounts::from_slice(&n.dice[unused..]),
+            self.generator.unused_dice(n),
             bonuses,
-            n.dice_over || self.graph.entries[i as usize].flags & DICE_OVER != 0,
+            n.dice_over() || self.graph.entries[i as usize].flags & DICE_OVER != 0,
         )
     }
 
@@ -356,7 +354,7 @@ impl RollSearch {
             }
             let e = &self.graph.entries[i as usize];
             if e.flags & COMPLETE != 0 {
-                best = best.max(Some(self.generator.score(&e.node)));
+                best = best.max(Some(self.generator.score(e.node)));
             }
             stack.extend(self.graph.edges[e.edges.0 as usize..e.edges.1 as usize].iter().map(|e| e.child));
         }

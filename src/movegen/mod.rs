@@ -47,64 +47,84 @@ pub(crate) struct RollStart {
     pub overdue: [u8; 2],
 }
 
-/// One roll state (see the module docs).
+/// One roll state (see the module docs), packed into one number that is also its key:
+///
+/// - bits 0..32: the mover's pawns by identity, one location code a byte; ids 0,1 (and 2,3)
+///   are the starting pairs when the blockade rule applies; pawns of one class are kept
+///   sorted;
+/// - bits 32..48: the captured opponents, bit `4 * seat + i` for pawn `i` of the start;
+/// - bits 48..52: how many dice of each of the roll's (at most two) distinct amounts are
+///   unused, two bits each;
+/// - bits 52..58: pending capture bonuses and pending home bonuses, three bits each (at most
+///   four are ever pending: one per die step, and a bonus step that earns one spends one);
+/// - bit 58: with bonuses after dice, the dice phase has ended.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Node {
-    /// Mover's pawns by identity: ids 0,1 (and 2,3) are the starting pairs when the blockade
-    /// rule applies; pawns of one class are kept sorted.
-    mover: [u8; 4],
-    /// Captured opponents, bit `4 * seat + i` for pawn `i` of the start position.
-    captured: u16,
-    /// Unused die amounts, sorted, 0 for a spent one.
-    dice: [u8; 4],
-    /// Pending bonuses: capture bonuses, home bonuses.
-    bonus: [u8; 2],
-    /// With bonuses after dice: the dice phase has ended.
-    dice_over: bool,
-}
+pub(crate) struct Node(u64);
+
+const CAPTURED: u32 = 32;
+const DICE: u32 = 48;
+const BONUS: u32 = 52;
+const DICE_OVER: u64 = 1 << 58;
 
 impl Node {
-    /// The state as one number; states are equal exactly when their keys are.
-    fn key(&self) -> u64 {
-        let mut k = 0u64;
-        for &c in &self.mover {
-            k = k << 7 | u64::from(c);
-        }
-        k = k << 16 | u64::from(self.captured);
-        for &d in &self.dice {
-            k = k << 3 | u64::from(d);
-        }
-        // At most four bonuses are ever pending: one per die step, and a bonus step that
-        // captures earns one for the one it spends.
-        k = k << 3 | u64::from(self.bonus[0]);
-        k = k << 3 | u64::from(self.bonus[1]);
-        k << 1 | u64::from(self.dice_over)
+    fn pawns(self) -> [u8; 4] {
+        (self.0 as u32).to_le_bytes()
+    }
+
+    fn with_pawns(self, pawns: [u8; 4]) -> Node {
+        Node(self.0 & !0xFFFF_FFFF | u64::from(u32::from_le_bytes(pawns)))
+    }
+
+    fn captured(self) -> u16 {
+        (self.0 >> CAPTURED) as u16
+    }
+
+    /// Unused dice of the roll's distinct amount `slot`.
+    fn dice(self, slot: usize) -> u8 {
+        (self.0 >> (DICE + 2 * slot as u32)) as u8 & 3
+    }
+
+    /// Pending bonuses of `kind` (0 capture, 1 home).
+    fn bonus(self, kind: usize) -> u8 {
+        (self.0 >> (BONUS + 3 * kind as u32)) as u8 & 7
+    }
+
+    fn dice_over(self) -> bool {
+        self.0 & DICE_OVER != 0
     }
 
     /// Nothing left to spend, so no step: most states of a roll are such leaves.
-    fn is_leaf(&self) -> bool {
-        self.dice == [0; 4] && self.bonus == [0; 2]
+    fn is_leaf(self) -> bool {
+        self.0 >> DICE & 0x3FF == 0
     }
 
     /// The board after the roll as one key: the mover's pawns as a sorted multiset and the
     /// captured opponents, so that ends told apart only by pawn identity share a key.
-    fn end_key(&self) -> u64 {
-        let mut own = self.mover;
+    fn end_key(self) -> u64 {
+        let mut own = self.pawns();
         sort4(&mut own);
-        own.iter().fold(u64::from(self.captured), |k, &c| k << 7 | u64::from(c))
+        u64::from(self.captured()) << 32 | u64::from(u32::from_be_bytes(own))
     }
 
-    fn has_blockade(&self, sq: u8) -> bool {
-        self.mover.iter().filter(|&&c| c == sq).count() == 2
+    fn has_blockade(self, sq: u8) -> bool {
+        self.pawns().iter().filter(|&&c| c == sq).count() == 2
     }
 }
 
-/// How a step pays for itself.
+/// How a step pays for itself: what it takes from the state.
 #[derive(Clone, Copy)]
-enum Spend {
-    Die(u8),
-    TwoDice(u8, u8),
-    Bonus(usize),
+struct Spend(u64);
+
+impl Spend {
+    /// One die of the distinct amount `slot`.
+    fn die(slot: usize) -> Spend {
+        Spend(1 << (DICE + 2 * slot as u32))
+    }
+
+    /// One bonus of `kind`.
+    fn bonus(kind: usize) -> Spend {
+        Spend(1 << (BONUS + 3 * kind as u32))
+    }
 }
 
 /// What the legal plays of a roll spend (section 3.3): more dice, then more pawns entered
@@ -134,17 +154,6 @@ const CELLS: [u8; 68] = {
     }
     cells
 };
-
-/// Spends one die of amount `v` from `dice` (sorted, spent dice are zeros and come first):
-/// the dice below it move up one place and a zero takes the first.
-fn spend_die(dice: &mut [u8; 4], v: u8) {
-    if let Some(i) = dice.iter().position(|&d| d == v) {
-        let x = u32::from_le_bytes(*dice);
-        let below = (1u32 << (8 * i)) - 1;
-        let above = !(below | 0xFF << (8 * i));
-        *dice = ((x & above) | (x & below) << 8).to_le_bytes();
-    }
-}
 
 /// Sorts four values with the optimal five-comparison network.
 fn sort4(a: &mut [u8; 4]) {
@@ -208,15 +217,20 @@ pub(crate) struct Generator {
     /// Per ring square: `LONE` if one opponent stands there at the start of the roll,
     /// `SAFETY` if it is a safety.
     cells: [u8; 68],
-    /// For each ring square with one opponent, the bit of its pawn in `Node::captured`.
+    /// For each ring square with one opponent, the bit of its pawn in the captured set.
     lone_pawn: [u8; 68],
-    start_dice: Amounts,
+    /// The roll's distinct die amounts, ascending; 0 for none.
+    amounts: [u8; 2],
+    /// How many die amounts the roll gives and their sum.
+    start_dice: (u8, u8),
     /// Start squares of the tagged pairs (ids 0,1 and 2,3), 0 where there is none.
     pairs: [u8; 2],
     /// Whether ids 0,1 and 2,3 are two classes (a pair is tagged) rather than one.
     split: bool,
     nest_at_start: u8,
     bonus_size: [u8; 2],
+    /// Where a home bonus goes: kind 1, or kind 0 when both bonuses are one size (merged).
+    home_kind: usize,
 }
 
 impl Generator {
@@ -262,9 +276,15 @@ impl Generator {
                 }
             }
         }
-        let merged = rules.capture_bonus == rules.home_bonus;
-        let mut dice = [0u8; 4];
-        dice[4 - start_dice.len()..].copy_from_slice(start_dice.as_slice());
+        // The amounts as at most two distinct values with counts (a roll gives a, b or
+        // d, d or d, d, 7 - d, 7 - d).
+        let mut amounts = [0u8; 2];
+        let mut root = 0u64;
+        for &v in start_dice.as_slice() {
+            let slot = if amounts[0] == 0 || amounts[0] == v { 0 } else { 1 };
+            amounts[slot] = v;
+            root += 1 << (DICE + 2 * slot as u32);
+        }
         // A valid position has at most two pawns on a square, of one seat, and a seat's
         // pawns in order: the two of a pair are neighbours.
         let (mut cells, mut lone_pawn, mut blockades) = (CELLS, [0u8; 68], ([0u8; 6], 0));
@@ -284,6 +304,7 @@ impl Generator {
                 }
             }
         }
+        let merged = rules.capture_bonus == rules.home_bonus;
         let generator = Generator {
             rules,
             seat,
@@ -292,25 +313,22 @@ impl Generator {
             blockades,
             cells,
             lone_pawn,
-            start_dice,
+            amounts,
+            start_dice: (start_dice.len() as u8, start_dice.pips() as u8),
             pairs,
             split,
             nest_at_start,
             bonus_size: [rules.capture_bonus, if merged { 0 } else { rules.home_bonus }],
+            home_kind: if merged { 0 } else { 1 },
         };
-        let mut root = Node { mover, captured: 0, dice, bonus: [0; 2], dice_over: false };
-        generator.canonicalize(&mut root);
-        (generator, root)
-    }
-
-    fn canonicalize(&self, n: &mut Node) {
-        if self.split {
-            sort2(&mut n.mover, 0, 1);
-            sort2(&mut n.mover, 2, 3);
+        let mut pawns = mover;
+        if split {
+            sort2(&mut pawns, 0, 1);
+            sort2(&mut pawns, 2, 3);
         } else {
-            sort4(&mut n.mover);
+            sort4(&mut pawns);
         }
-        sort4(&mut n.dice);
+        (generator, Node(root).with_pawns(pawns))
     }
 
     /// Puts pawn `id`, just moved, back in order among the pawns of its class.
@@ -329,27 +347,42 @@ impl Generator {
         }
     }
 
-    fn class(&self, id: usize) -> usize {
-        if self.split { id / 2 } else { 0 }
-    }
-
-    fn is_valid(&self, n: &Node) -> bool {
+    fn is_valid(&self, n: Node) -> bool {
+        if self.pairs == [0; 2] {
+            return true;
+        }
+        let m = n.pawns();
         (0..2).all(|p| {
             let sq = self.pairs[p];
-            let (a, b) = (n.mover[2 * p], n.mover[2 * p + 1]);
+            let (a, b) = (m[2 * p], m[2 * p + 1]);
             sq == 0 || !(a == b && code::is_square(a) && a != sq)
         })
     }
 
+    /// The unused die amounts of `n`, ascending.
+    fn unused_dice(&self, n: Node) -> Amounts {
+        let mut values = [0u8; 4];
+        let mut len = 0;
+        for slot in 0..2 {
+            for _ in 0..n.dice(slot) {
+                if len < 4 {
+                    values[len] = self.amounts[slot];
+                    len += 1;
+                }
+            }
+        }
+        Amounts::from_slice(&values[..len])
+    }
+
     /// The section 3.3 measure of a play ending in `n`.
-    fn score(&self, n: &Node) -> Score {
-        let unused = n.dice.iter().filter(|&&d| d != 0).count();
-        let dice = (self.start_dice.len() - unused) as u8;
-        let pips = (self.start_dice.pips() - n.dice.iter().map(|&d| u32::from(d)).sum::<u32>()) as u8;
-        let entered = self.nest_at_start - n.mover.iter().filter(|&&c| c == code::NEST).count() as u8;
+    fn score(&self, n: Node) -> Score {
+        let (d0, d1) = (n.dice(0), n.dice(1));
+        let dice = self.start_dice.0 - d0 - d1;
+        let pips = self.start_dice.1 - d0 * self.amounts[0] - d1 * self.amounts[1];
+        let nests = n.pawns().iter().filter(|&&c| c == code::NEST).count() as u8;
         Score {
             dice,
-            entered: if self.rules.entering == Entering::MustEnter { entered } else { 0 },
+            entered: if self.rules.entering == Entering::MustEnter { self.nest_at_start - nests } else { 0 },
             pips: if self.rules.one_die == OneDie::LargerDie { pips } else { 0 },
         }
     }
@@ -358,20 +391,21 @@ impl Generator {
     /// the roll's complete states.
     fn all_or_nothing_forces_empty(&self, best: Option<Score>) -> bool {
         self.rules.four_amount_doubles == FourAmountDoubles::AllOrNothing
-            && self.start_dice.len() == 4
+            && self.start_dice.0 == 4
             && best.is_none_or(|b| b.dice < 4)
     }
 
     /// The board after a play ending in `n`.
-    fn board_of(&self, n: &Node) -> Board {
+    fn board_of(&self, n: Node) -> Board {
         let mut board = self.start;
-        board[self.seat.index()] = n.mover;
-        if n.captured == 0 {
+        board[self.seat.index()] = n.pawns();
+        let captured = n.captured();
+        if captured == 0 {
             return board;
         }
         for s in self.seats.iter() {
             for (p, pawn) in board[s.index()].iter_mut().enumerate() {
-                if n.captured >> (4 * s.index() + p) & 1 != 0 {
+                if captured >> (4 * s.index() + p) & 1 != 0 {
                     *pawn = code::NEST;
                 }
             }
@@ -381,13 +415,13 @@ impl Generator {
 
     /// Appends the steps possible in `n` to `out`, as section 4.3 orders dice and bonuses;
     /// returns whether the dice phase ends in `n` (bonuses after dice, no die step possible).
-    fn children(&self, n: &Node, out: &mut Vec<(Node, Step)>) -> bool {
+    fn children(&self, n: Node, out: &mut Vec<Child>) -> bool {
         match self.rules.bonus_timing {
             BonusTiming::Immediately => {
                 self.generate(n, true, true, out);
                 false
             }
-            BonusTiming::AfterDice if n.dice_over => {
+            BonusTiming::AfterDice if n.dice_over() => {
                 self.generate(n, false, true, out);
                 false
             }
@@ -399,8 +433,7 @@ impl Generator {
                 }
                 // No die step: the bonus phase begins. The state keeps its key; its children
                 // carry the phase on.
-                let over = Node { dice_over: true, ..*n };
-                self.generate(&over, false, true, out);
+                self.generate(Node(n.0 | DICE_OVER), false, true, out);
                 true
             }
         }
@@ -408,10 +441,9 @@ impl Generator {
 
     /// Where the blockades of state `n` stand. Opponents move only by being captured and a
     /// pair is never captured, so theirs stand all roll.
-    fn occupancy(&self, n: &Node) -> Occupancy {
+    fn occupancy(&self, m: &[u8; 4]) -> Occupancy {
         let mut occ = Occupancy { blocks: [0; 8], len: self.blockades.1, row_pairs: 0 };
         occ.blocks[..6].copy_from_slice(&self.blockades.0);
-        let m = &n.mover;
         for i in 0..4 {
             for j in i + 1..4 {
                 if m[i] == m[j] {
@@ -428,43 +460,45 @@ impl Generator {
     }
 
     /// Whether an opponent stands alone on ring square `q` in state `n`.
-    fn lone_at(&self, n: &Node, q: u8) -> bool {
-        self.cells[q as usize] & LONE != 0 && n.captured >> self.lone_pawn[q as usize] & 1 == 0
+    fn lone_at(&self, n: Node, q: u8) -> bool {
+        self.cells[q as usize] & LONE != 0 && n.captured() >> self.lone_pawn[q as usize] & 1 == 0
     }
 
     /// Appends every step of section 2 possible in `n` with die amounts (`dice`) and/or bonus
     /// amounts (`bonus`).
-    fn generate(&self, n: &Node, dice: bool, bonus: bool, out: &mut Vec<(Node, Step)>) {
-        if n.mover.iter().all(|&c| c == code::HOME) {
+    fn generate(&self, n: Node, dice: bool, bonus: bool, out: &mut Vec<Child>) {
+        let m = n.pawns();
+        if m == [code::HOME; 4] {
             return;
         }
-        let occ = self.occupancy(n);
+        let occ = self.occupancy(&m);
         if dice {
-            if let Some(id) = n.mover.iter().position(|&c| c == code::NEST) {
+            if let Some(id) = m.iter().position(|&c| c == code::NEST) {
                 let entry = self.seat.entry().number();
                 let to = code::RING0 + entry;
                 if !occ.is_blocked(entry) {
-                    let has = |v: u8| n.dice.contains(&v);
+                    let has = |v: u8| (0..2).any(|s| self.amounts[s] == v && n.dice(s) > 0);
                     if has(5) {
-                        self.push_child(n, id, to, Spend::Die(5), out);
+                        let slot = usize::from(self.amounts[0] != 5);
+                        self.push_child(n, &m, id, to, Spend::die(slot), out);
                     }
-                    for (a, b) in [(1, 4), (2, 3)] {
-                        if has(a) && has(b) {
-                            self.push_child(n, id, to, Spend::TwoDice(a, b), out);
-                        }
+                    // Two dice summing to 5 are two distinct amounts, the only ones.
+                    if matches!(self.amounts, [1, 4] | [2, 3]) && n.dice(0) > 0 && n.dice(1) > 0 {
+                        let both = Spend(Spend::die(0).0 + Spend::die(1).0);
+                        self.push_child(n, &m, id, to, both, out);
                     }
                 }
             }
-            for (i, &v) in n.dice.iter().enumerate() {
-                if v != 0 && (i == 0 || n.dice[i - 1] != v) {
-                    self.advance_all(n, &occ, v, Spend::Die(v), out);
+            for slot in 0..2 {
+                if n.dice(slot) > 0 {
+                    self.advance_all(n, &m, &occ, self.amounts[slot], Spend::die(slot), out);
                 }
             }
         }
         if bonus {
             for kind in 0..2 {
-                if n.bonus[kind] > 0 {
-                    self.advance_all(n, &occ, self.bonus_size[kind], Spend::Bonus(kind), out);
+                if n.bonus(kind) > 0 {
+                    self.advance_all(n, &m, &occ, self.bonus_size[kind], Spend::bonus(kind), out);
                 }
             }
         }
@@ -472,12 +506,12 @@ impl Generator {
 
     /// Appends every step moving one pawn `k` steps (RULES.md section 2.3): along the ring, or
     /// along the home route when the pawn would pass its exit; the ring first.
-    fn advance_all(&self, n: &Node, occ: &Occupancy, k: u8, spend: Spend, out: &mut Vec<(Node, Step)>) {
+    fn advance_all(&self, n: Node, m: &[u8; 4], occ: &Occupancy, k: u8, spend: Spend, out: &mut Vec<Child>) {
         for id in 0..4 {
-            let from = n.mover[id];
-            if !code::is_square(from)
-                || (0..id).any(|j| n.mover[j] == from && self.class(j) == self.class(id))
-            {
+            let from = m[id];
+            // Two pawns of one class on one square make the same steps: only the first moves.
+            let twin = id > 0 && m[id - 1] == from && (!self.split || id % 2 == 1);
+            if !code::is_square(from) || twin {
                 continue;
             }
             if code::is_row(from) {
@@ -486,9 +520,9 @@ impl Generator {
                 let passed = row_span(from - code::ROW0 + 1, end);
                 if end <= 7 && occ.row_pairs & passed == 0 {
                     if end == 7 {
-                        self.push_child(n, id, code::HOME, spend, out);
+                        self.push_child(n, m, id, code::HOME, spend, out);
                     } else if occ.row_pairs & (1 << end) == 0 {
-                        self.push_child(n, id, code::ROW0 + end, spend, out);
+                        self.push_child(n, m, id, code::ROW0 + end, spend, out);
                     }
                 }
                 continue;
@@ -501,7 +535,7 @@ impl Generator {
                 let end = if q + k >= 68 { q + k - 68 } else { q + k };
                 let guarded = self.cells[end as usize] & SAFETY != 0 && self.lone_at(n, end);
                 if !occ.is_blocked(end) && !guarded {
-                    self.push_child(n, id, code::RING0 + end, spend, out);
+                    self.push_child(n, m, id, code::RING0 + end, spend, out);
                 }
             }
             // Past the exit into the home row: `r` steps beyond the exit.
@@ -509,37 +543,44 @@ impl Generator {
                 let r = k - j;
                 if occ.clear(q, j) && occ.row_pairs & row_span(0, r - 1) == 0 {
                     if r == 8 {
-                        self.push_child(n, id, code::HOME, spend, out);
+                        self.push_child(n, m, id, code::HOME, spend, out);
                     } else if occ.row_pairs & (1 << (r - 1)) == 0 {
-                        self.push_child(n, id, code::ROW0 + r - 1, spend, out);
+                        self.push_child(n, m, id, code::ROW0 + r - 1, spend, out);
                     }
                 }
             }
         }
     }
 
-    fn push_child(&self, n: &Node, id: usize, to: u8, spend: Spend, out: &mut Vec<(Node, Step)>) {
-        let mut child = *n;
-        let from = n.mover[id];
-        child.mover[id] = to;
-        self.reseat(&mut child.mover, id);
-        match spend {
-            Spend::Die(v) => spend_die(&mut child.dice, v),
-            Spend::TwoDice(a, b) => {
-                spend_die(&mut child.dice, a);
-                spend_die(&mut child.dice, b);
-            }
-            Spend::Bonus(kind) => child.bonus[kind] -= 1,
-        }
+    fn push_child(&self, n: Node, m: &[u8; 4], id: usize, to: u8, spend: Spend, out: &mut Vec<Child>) {
+        let from = m[id];
+        let mut pawns = *m;
+        pawns[id] = to;
+        self.reseat(&mut pawns, id);
+        let mut child = Node(n.0 - spend.0).with_pawns(pawns);
         if code::is_ring(to) && self.lone_at(n, to - code::RING0) {
-            child.captured |= 1 << self.lone_pawn[(to - code::RING0) as usize];
+            child.0 |= 1 << (CAPTURED + u32::from(self.lone_pawn[(to - code::RING0) as usize]));
             if self.bonus_size[0] > 0 {
-                child.bonus[0] += 1;
+                child.0 += Spend::bonus(0).0;
             }
         }
         if to == code::HOME && self.rules.home_bonus > 0 {
-            child.bonus[if self.bonus_size[1] == 0 { 0 } else { 1 }] += 1;
+            child.0 += Spend::bonus(self.home_kind).0;
         }
-        out.push((child, Step::new(Location::from_code(from), Location::from_code(to))));
+        out.push(Child { node: child, from, to });
+    }
+}
+
+/// A state generated from another, and the step between them as location codes.
+#[derive(Clone, Copy)]
+pub(crate) struct Child {
+    node: Node,
+    from: u8,
+    to: u8,
+}
+
+impl Child {
+    fn step(&self) -> Step {
+        Step::new(Location::from_code(self.from), Location::from_code(self.to))
     }
 }
