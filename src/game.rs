@@ -540,14 +540,9 @@ impl GameState {
         Ok(turn)
     }
 
+    /// Sets the pawns to `board`, which the roll's search gives in canonical order.
     fn set_board(&mut self, board: Board) {
-        for seat in Seat::ALL {
-            // Seats that did not move keep their canonical order.
-            if self.position.pawns[seat.index()] != board[seat.index()] {
-                self.position.pawns[seat.index()] = board[seat.index()];
-                self.position.sort_seat(seat);
-            }
-        }
+        self.position.pawns = board;
     }
 
     fn finish_roll(&mut self, search: &RollSearch, current: &[u32], roll: Roll) -> RollEnd {

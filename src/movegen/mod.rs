@@ -395,19 +395,47 @@ impl Generator {
             && best.is_none_or(|b| b.dice < 4)
     }
 
-    /// The board after a play ending in `n`.
+    /// The board after a play ending in `n`, each seat's pawns in canonical order (by
+    /// progress, as `Position::sort_seat` puts them).
     fn board_of(&self, n: Node) -> Board {
         let mut board = self.start;
-        board[self.seat.index()] = n.pawns();
+        // The mover's pawns sorted by code are nests, ring squares before the entry, ring
+        // squares from the entry on, then home row and home: by progress, the two runs of
+        // ring squares swap.
+        let mut own = n.pawns();
+        sort4(&mut own);
+        let entry = code::RING0 + self.seat.entry().number();
+        let rank = |c: u8| match c {
+            code::NEST => 0,
+            c if c >= code::ROW0 => 3,
+            c if c >= entry => 1,
+            _ => 2,
+        };
+        let mut k = 0;
+        for r in 0..4 {
+            for &c in own.iter().filter(|&&c| rank(c) == r) {
+                board[self.seat.index()][k] = c;
+                k += 1;
+            }
+        }
         let captured = n.captured();
         if captured == 0 {
             return board;
         }
         for s in self.seats.iter() {
-            for (p, pawn) in board[s.index()].iter_mut().enumerate() {
-                if captured >> (4 * s.index() + p) & 1 != 0 {
-                    *pawn = code::NEST;
+            let pawns = &mut board[s.index()];
+            let taken = (captured >> (4 * s.index())) & 0xF;
+            if taken != 0 {
+                // Captured pawns go to the nest, which comes first; the others keep their order.
+                let mut kept = [code::NEST; 4];
+                let mut k = taken.count_ones() as usize;
+                for (p, &c) in pawns.iter().enumerate() {
+                    if taken >> p & 1 == 0 {
+                        kept[k] = c;
+                        k += 1;
+                    }
                 }
+                *pawns = kept;
             }
         }
         board
