@@ -405,19 +405,10 @@ impl Generator {
         let mut own = n.pawns();
         sort4(&mut own);
         let entry = code::RING0 + self.seat.entry().number();
-        let rank = |c: u8| match c {
-            code::NEST => 0,
-            c if c >= code::ROW0 => 3,
-            c if c >= entry => 1,
-            _ => 2,
-        };
-        let mut k = 0;
-        for r in 0..4 {
-            for &c in own.iter().filter(|&&c| rank(c) == r) {
-                board[self.seat.index()][k] = c;
-                k += 1;
-            }
-        }
+        let below = |limit: u8| own.iter().filter(|&&c| c < limit).count();
+        let (nests, before_entry, on_ring) = (below(code::RING0), below(entry), below(code::ROW0));
+        own[nests..on_ring].rotate_left(before_entry - nests);
+        board[self.seat.index()] = own;
         let captured = n.captured();
         if captured == 0 {
             return board;
