@@ -24,6 +24,7 @@ impl Index {
         }
     }
 
+    #[inline]
     fn slot(&self, key: u64) -> usize {
         let mask = self.slots.len() - 1;
         // The high bits of the product depend on every bit of the key.
@@ -43,6 +44,7 @@ impl Index {
     }
 
     /// The state of `key`, or `value` after recording it as the state of `key`; one probe.
+    #[inline]
     pub(super) fn get_or_insert(&mut self, key: u64, value: u32) -> u32 {
         if 2 * (self.len + 1) > self.slots.len() {
             let live: Vec<(u64, u32, u32)> =

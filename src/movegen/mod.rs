@@ -533,44 +533,63 @@ impl Generator {
             if !code::is_square(from) || twin {
                 continue;
             }
-            if code::is_row(from) {
-                // Through the home row: past no pair of own pawns, onto no pair.
-                let end = from - code::ROW0 + k;
-                let passed = row_span(from - code::ROW0 + 1, end);
-                if end <= 7 && occ.row_pairs & passed == 0 {
-                    if end == 7 {
-                        self.push_child(n, m, id, code::HOME, spend, out);
-                    } else if occ.row_pairs & (1 << end) == 0 {
-                        self.push_child(n, m, id, code::ROW0 + end, spend, out);
-                    }
-                }
-                continue;
+            let (ring, home) = self.routes_of(occ, from, k);
+            // Onto a lone opponent only off safeties.
+            if ring != 0
+                && !(self.cells[(ring - code::RING0) as usize] & SAFETY != 0
+                    && self.lone_at(n, ring - code::RING0))
+            {
+                self.push_child(n, m, id, ring, spend, out);
             }
-            let q = from - code::RING0;
-            let exit = self.seat.exit().number();
-            let j = if exit >= q { exit - q } else { exit + 68 - q };
-            // Along the ring, past and onto no blockade; onto a lone opponent only off safeties.
-            if !(j < k && self.rules.home_row == HomeRow::Mandatory) && occ.clear(q, k - 1) {
-                let end = if q + k >= 68 { q + k - 68 } else { q + k };
-                let guarded = self.cells[end as usize] & SAFETY != 0 && self.lone_at(n, end);
-                if !occ.is_blocked(end) && !guarded {
-                    self.push_child(n, m, id, code::RING0 + end, spend, out);
-                }
-            }
-            // Past the exit into the home row: `r` steps beyond the exit.
-            if j < k && k - j <= 8 {
-                let r = k - j;
-                if occ.clear(q, j) && occ.row_pairs & row_span(0, r - 1) == 0 {
-                    if r == 8 {
-                        self.push_child(n, m, id, code::HOME, spend, out);
-                    } else if occ.row_pairs & (1 << (r - 1)) == 0 {
-                        self.push_child(n, m, id, code::ROW0 + r - 1, spend, out);
-                    }
-                }
+            if home != 0 {
+                self.push_child(n, m, id, home, spend, out);
             }
         }
     }
 
+    /// Where a pawn at `from` (a ring or home-row square) can go moving `k` steps with the
+    /// blockades `occ`, as location codes, 0 for nowhere: along the ring (past and onto no
+    /// blockade), and through the home row (past and onto no pair). Whether an opponent on
+    /// the ring square reached guards it is left to the caller.
+    fn routes_of(&self, occ: &Occupancy, from: u8, k: u8) -> (u8, u8) {
+        if code::is_row(from) {
+            let end = from - code::ROW0 + k;
+            let passed = row_span(from - code::ROW0 + 1, end);
+            if end > 7 || occ.row_pairs & passed != 0 {
+                return (0, 0);
+            }
+            return match end {
+                7 => (0, code::HOME),
+                _ if occ.row_pairs & (1 << end) == 0 => (0, code::ROW0 + end),
+                _ => (0, 0),
+            };
+        }
+        let q = from - code::RING0;
+        let exit = self.seat.exit().number();
+        let j = if exit >= q { exit - q } else { exit + 68 - q };
+        let mut ring = 0;
+        if !(j < k && self.rules.home_row == HomeRow::Mandatory) && occ.clear(q, k - 1) {
+            let end = if q + k >= 68 { q + k - 68 } else { q + k };
+            if !occ.is_blocked(end) {
+                ring = code::RING0 + end;
+            }
+        }
+        // Past the exit into the home row: `r` steps beyond the exit.
+        let mut home = 0;
+        if j < k && k - j <= 8 {
+            let r = k - j;
+            if occ.clear(q, j) && occ.row_pairs & row_span(0, r - 1) == 0 {
+                if r == 8 {
+                    home = code::HOME;
+                } else if occ.row_pairs & (1 << (r - 1)) == 0 {
+                    home = code::ROW0 + r - 1;
+                }
+            }
+        }
+        (ring, home)
+    }
+
+    #[inline(always)]
     fn push_child(&self, n: Node, m: &[u8; 4], id: usize, to: u8, spend: Spend, out: &mut Vec<Child>) {
         let from = m[id];
         let mut pawns = *m;
