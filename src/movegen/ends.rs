@@ -13,13 +13,20 @@ use crate::moves::{MAX_PLAY_LEN, Play, Step};
 /// No state: the "parent" of the start of the roll.
 const NONE: u32 = u32::MAX;
 
+/// A step as the codes of its two locations, turned into a [`Step`] only for a play.
+type Codes = [u8; 2];
+
+fn step_of(codes: Codes) -> Step {
+    Step::new(Location::from_code(codes[0]), Location::from_code(codes[1]))
+}
+
 /// A complete state scoring as well as the best so far, and the step by which the walk first
 /// reached it from state `via` (`NONE` for the start of the roll itself).
 #[derive(Clone, Copy)]
 struct Candidate {
     node: Node,
     via: u32,
-    step: Step,
+    step: Codes,
 }
 
 /// The buffers of a walk, reused by the next walk on the same thread.
@@ -29,11 +36,10 @@ struct Buffers {
     index: Index,
     /// Per state number: the state and step that first led to it, and whether it is valid
     /// or leads to a valid state.
-    trail: Vec<(u32, Step, bool)>,
-    /// Children generated but not yet visited, as a stack across the walk.
-    pending: Vec<Child>,
-    /// The complete states with the best score so far.
+    trail: Vec<(u32, Codes, bool)>,
+    /// The complete states with the best score so far, and that score.
     candidates: Vec<Candidate>,
+    best: Option<Score>,
     /// The legal ends as `(end key, candidate)`, one per key, in the order of the keys.
     ends: Vec<(u64, u32)>,
 }
@@ -96,11 +102,11 @@ impl Ends {
         }
         // A path has at most MAX_PLAY_LEN steps (see its bound); `min` keeps indexing safe.
         let len = len.min(MAX_PLAY_LEN);
-        let mut steps = [c.step; MAX_PLAY_LEN];
+        let mut steps = [step_of(c.step); MAX_PLAY_LEN];
         let (mut i, mut at) = (len - 1, c.via);
         while at != 0 && i > 0 {
             i -= 1;
-            steps[i] = trail[at as usize].1;
+            steps[i] = step_of(trail[at as usize].1);
             at = trail[at as usize].0;
         }
         Play::from_parts(steps, len)
@@ -110,23 +116,17 @@ impl Ends {
         let b = &mut self.buffers;
         b.index.clear();
         b.trail.clear();
-        b.pending.clear();
         b.candidates.clear();
         b.ends.clear();
+        b.best = None;
         let _ = b.index.get_or_insert(root.0, 0);
-        b.trail.push((NONE, Step::new(Location::Nest, Location::Nest), true));
-        let mut best = None;
-        if !self.visit(root, 0, &mut best) {
-            self.consider(root, NONE, Step::new(Location::Nest, Location::Nest), &mut best);
+        b.trail.push((NONE, [0; 2], true));
+        if !b.visit(&self.generator, root, 0) {
+            b.consider(&self.generator, root, NONE, [0; 2]);
         }
-        let b = &mut self.buffers;
-        if self.generator.all_or_nothing_forces_empty(best) {
+        if self.generator.all_or_nothing_forces_empty(b.best) {
             b.candidates.clear();
-            b.candidates.push(Candidate {
-                node: root,
-                via: NONE,
-                step: Step::new(Location::Nest, Location::Nest),
-            });
+            b.candidates.push(Candidate { node: root, via: NONE, step: [0; 2] });
         }
         for &sq in overdue.iter().filter(|&&sq| sq != 0) {
             if b.candidates.iter().any(|c| !c.node.has_blockade(sq)) {
@@ -148,55 +148,52 @@ impl Ends {
         }
         b.ends.dedup_by_key(|e| e.0);
     }
+}
 
+impl Buffers {
     /// Visits the states after `node` (state number `at`), recording the complete ones;
     /// returns whether a valid state lies beyond `node`.
-    fn visit(&mut self, node: Node, at: u32, best: &mut Option<Score>) -> bool {
-        let mut pending = core::mem::take(&mut self.buffers.pending);
-        let base = pending.len();
-        self.generator.children(node, &mut pending);
-        let end = pending.len();
-        self.buffers.pending = pending;
+    fn visit(&mut self, generator: &Generator, node: Node, at: u32) -> bool {
         let mut reach_valid = false;
-        for i in base..end {
-            let Child { node: child, .. } = self.buffers.pending[i];
-            let step = self.buffers.pending[i].step();
-            let valid = self.generator.is_valid(child);
-            if child.is_leaf() {
+        // Each child is visited as soon as it is generated: depth first, with no list of
+        // children in between.
+        generator.children(node, &mut |child: Child| {
+            let valid = generator.is_valid(child.node);
+            let step = [child.from, child.to];
+            if child.node.is_leaf() {
                 // A leaf is complete exactly when it is valid.
-                if valid && self.buffers.index.insert(child.0) {
-                    self.consider(child, at, step, best);
+                if valid && self.index.insert(child.node.0) {
+                    self.consider(generator, child.node, at, step);
                 }
                 reach_valid |= valid;
-                continue;
+                return;
             }
-            let fresh = self.buffers.trail.len() as u32;
-            let c = self.buffers.index.get_or_insert(child.0, fresh);
+            let fresh = self.trail.len() as u32;
+            let c = self.index.get_or_insert(child.node.0, fresh);
             if c == fresh {
-                self.buffers.trail.push((at, step, valid));
-                let beyond = self.visit(child, c, best);
+                self.trail.push((at, step, valid));
+                let beyond = self.visit(generator, child.node, c);
                 if valid && !beyond {
-                    self.consider(child, at, step, best);
+                    self.consider(generator, child.node, at, step);
                 }
-                self.buffers.trail[c as usize].2 = valid || beyond;
+                self.trail[c as usize].2 = valid || beyond;
             }
-            reach_valid |= self.buffers.trail[c as usize].2;
-        }
-        self.buffers.pending.truncate(base);
+            reach_valid |= self.trail[c as usize].2;
+        });
         reach_valid
     }
 
     /// Records the complete state `node`, reached from state `via` by `step`, if it scores
     /// at least as well as every complete state so far.
-    fn consider(&mut self, node: Node, via: u32, step: Step, best: &mut Option<Score>) {
-        let score = Some(self.generator.score(node));
-        if score < *best {
+    fn consider(&mut self, generator: &Generator, node: Node, via: u32, step: Codes) {
+        let score = Some(generator.score(node));
+        if score < self.best {
             return;
         }
-        if score > *best {
-            *best = score;
-            self.buffers.candidates.clear();
+        if score > self.best {
+            self.best = score;
+            self.candidates.clear();
         }
-        self.buffers.candidates.push(Candidate { node, via, step });
+        self.candidates.push(Candidate { node, via, step });
     }
 }

@@ -168,7 +168,7 @@ impl RollSearch {
             // Children go on one stack shared by the whole search (no per-state buffer).
             let mut out = core::mem::take(&mut self.graph.pending);
             let base = out.len();
-            if self.generator.children(node, &mut out) {
+            if self.generator.children(node, &mut |c| out.push(c)) {
                 self.graph.entries[idx as usize].flags |= DICE_OVER;
             }
             for child in &out[base..] {

@@ -23,8 +23,6 @@ pub(crate) mod ends;
 pub(crate) mod graph;
 mod index;
 
-use alloc::vec::Vec;
-
 use crate::board::{Location, Seat, Seats, code};
 use crate::dice::{Amounts, Roll};
 use crate::moves::Step;
@@ -432,9 +430,9 @@ impl Generator {
         board
     }
 
-    /// Appends the steps possible in `n` to `out`, as section 4.3 orders dice and bonuses;
+    /// Hands the steps possible in `n` to `out`, as section 4.3 orders dice and bonuses;
     /// returns whether the dice phase ends in `n` (bonuses after dice, no die step possible).
-    fn children(&self, n: Node, out: &mut Vec<Child>) -> bool {
+    fn children(&self, n: Node, out: &mut impl FnMut(Child)) -> bool {
         match self.rules.bonus_timing {
             BonusTiming::Immediately => {
                 self.generate(n, true, true, out);
@@ -445,9 +443,12 @@ impl Generator {
                 false
             }
             BonusTiming::AfterDice => {
-                let base = out.len();
-                self.generate(n, true, false, out);
-                if out.len() > base {
+                let mut any = false;
+                self.generate(n, true, false, &mut |c| {
+                    any = true;
+                    out(c);
+                });
+                if any {
                     return false;
                 }
                 // No die step: the bonus phase begins. The state keeps its key; its children
@@ -485,7 +486,7 @@ impl Generator {
 
     /// Appends every step of section 2 possible in `n` with die amounts (`dice`) and/or bonus
     /// amounts (`bonus`).
-    fn generate(&self, n: Node, dice: bool, bonus: bool, out: &mut Vec<Child>) {
+    fn generate(&self, n: Node, dice: bool, bonus: bool, out: &mut impl FnMut(Child)) {
         let m = n.pawns();
         if m == [code::HOME; 4] {
             return;
@@ -525,7 +526,15 @@ impl Generator {
 
     /// Appends every step moving one pawn `k` steps (RULES.md section 2.3): along the ring, or
     /// along the home route when the pawn would pass its exit; the ring first.
-    fn advance_all(&self, n: Node, m: &[u8; 4], occ: &Occupancy, k: u8, spend: Spend, out: &mut Vec<Child>) {
+    fn advance_all(
+        &self,
+        n: Node,
+        m: &[u8; 4],
+        occ: &Occupancy,
+        k: u8,
+        spend: Spend,
+        out: &mut impl FnMut(Child),
+    ) {
         for id in 0..4 {
             let from = m[id];
             // Two pawns of one class on one square make the same steps: only the first moves.
@@ -590,7 +599,7 @@ impl Generator {
     }
 
     #[inline(always)]
-    fn push_child(&self, n: Node, m: &[u8; 4], id: usize, to: u8, spend: Spend, out: &mut Vec<Child>) {
+    fn push_child(&self, n: Node, m: &[u8; 4], id: usize, to: u8, spend: Spend, out: &mut impl FnMut(Child)) {
         let from = m[id];
         let mut pawns = *m;
         pawns[id] = to;
@@ -605,7 +614,7 @@ impl Generator {
         if to == code::HOME && self.rules.home_bonus > 0 {
             child.0 += Spend::bonus(self.home_kind).0;
         }
-        out.push(Child { node: child, from, to });
+        out(Child { node: child, from, to });
     }
 }
 
