@@ -16,8 +16,20 @@ const NONE: u32 = u32::MAX;
 /// A step as the codes of its two locations, turned into a [`Step`] only for a play.
 type Codes = [u8; 2];
 
+/// Every location by its code.
+const LOCATIONS: [Location; 77] = {
+    let mut table = [Location::Nest; 77];
+    let mut c = 0;
+    while c < 77 {
+        table[c] = Location::from_code(c as u8);
+        c += 1;
+    }
+    table
+};
+
 fn step_of(codes: Codes) -> Step {
-    Step::new(Location::from_code(codes[0]), Location::from_code(codes[1]))
+    let at = |c: u8| LOCATIONS[usize::from(c).min(76)];
+    Step::new(at(codes[0]), at(codes[1]))
 }
 
 /// A complete state scoring as well as the best so far, and the step by which the walk first
