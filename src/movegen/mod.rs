@@ -207,7 +207,6 @@ impl Occupancy {
 pub(crate) struct Generator {
     rules: Rules,
     seat: Seat,
-    seats: Seats,
     start: Board,
     /// Ring squares with two opponents: their blockades stand all roll (a pair is never
     /// captured), at most six of them.
@@ -306,7 +305,6 @@ impl Generator {
         let generator = Generator {
             rules,
             seat,
-            seats: start.seats,
             start: start.board,
             blockades,
             cells,
@@ -405,15 +403,23 @@ impl Generator {
         let entry = code::RING0 + self.seat.entry().number();
         let below = |limit: u8| own.iter().filter(|&&c| c < limit).count();
         let (nests, before_entry, on_ring) = (below(code::RING0), below(entry), below(code::ROW0));
-        own[nests..on_ring].rotate_left(before_entry - nests);
-        board[self.seat.index()] = own;
+        let from_entry = on_ring - before_entry;
+        for (k, pawn) in board[self.seat.index()].iter_mut().enumerate() {
+            let source = if k < nests || k >= on_ring {
+                k
+            } else if k < nests + from_entry {
+                before_entry + (k - nests)
+            } else {
+                k - from_entry
+            };
+            *pawn = own[source];
+        }
         let captured = n.captured();
         if captured == 0 {
             return board;
         }
-        for s in self.seats.iter() {
-            let pawns = &mut board[s.index()];
-            let taken = (captured >> (4 * s.index())) & 0xF;
+        for (s, pawns) in board.iter_mut().enumerate() {
+            let taken = (captured >> (4 * s)) & 0xF;
             if taken != 0 {
                 // Captured pawns go to the nest, which comes first; the others keep their order.
                 let mut kept = [code::NEST; 4];
