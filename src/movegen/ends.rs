@@ -58,32 +58,33 @@ struct Buffers {
 
 #[cfg(feature = "std")]
 std::thread_local! {
-    static BUFFERS: core::cell::Cell<Option<Buffers>> = const { core::cell::Cell::new(None) };
+    static BUFFERS: core::cell::RefCell<Buffers> = core::cell::RefCell::new(Buffers::default());
 }
 
 /// The distinct legal ends of one roll.
-pub(crate) struct Ends {
+pub(crate) struct Ends<'a> {
     generator: Generator,
-    buffers: Buffers,
+    buffers: &'a mut Buffers,
 }
 
-impl Ends {
+impl Ends<'_> {
     /// Runs `f` on the legal ends of the roll `start`.
-    pub(crate) fn with<R>(start: &RollStart, f: impl FnOnce(&Ends) -> R) -> R {
+    pub(crate) fn with<R>(start: &RollStart, mut f: impl FnMut(&Ends<'_>) -> R) -> R {
+        let mut run = |buffers: &mut Buffers| {
+            let (generator, root) = Generator::new(start);
+            let mut ends = Ends { generator, buffers };
+            ends.walk(root, &start.overdue);
+            f(&ends)
+        };
+        // This thread's buffers, used in place; fresh ones in the rare case that they are
+        // busy or gone (a walk during thread teardown).
         #[cfg(feature = "std")]
-        let buffers = BUFFERS.try_with(|b| b.take()).ok().flatten().unwrap_or_default();
-        #[cfg(not(feature = "std"))]
-        let buffers = Buffers::default();
-        let (generator, root) = Generator::new(start);
-        let mut ends = Ends { generator, buffers };
-        ends.walk(root, &start.overdue);
-        let result = f(&ends);
-        #[cfg(feature = "std")]
+        if let Ok(Some(result)) =
+            BUFFERS.try_with(|cell| cell.try_borrow_mut().ok().map(|mut buffers| run(&mut buffers)))
         {
-            // Ignore the rare case of a walk made during thread teardown.
-            let _ = BUFFERS.try_with(|b| b.set(Some(ends.buffers)));
+            return result;
         }
-        result
+        run(&mut Buffers::default())
     }
 
     /// How many distinct legal ends there are.
