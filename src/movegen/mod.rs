@@ -226,8 +226,8 @@ pub(crate) struct Generator {
     split: bool,
     nest_at_start: u8,
     bonus_size: [u8; 2],
-    /// Where a home bonus goes: kind 1, or kind 0 when both bonuses are one size (merged).
-    home_kind: usize,
+    /// What a capture and what reaching home add to a state's pending bonuses.
+    gains: [u64; 2],
 }
 
 impl Generator {
@@ -315,7 +315,15 @@ impl Generator {
             split,
             nest_at_start,
             bonus_size: [rules.capture_bonus, if merged { 0 } else { rules.home_bonus }],
-            home_kind: if merged { 0 } else { 1 },
+            gains: [
+                if rules.capture_bonus > 0 { Spend::bonus(0).0 } else { 0 },
+                if rules.home_bonus == 0 {
+                    0
+                } else {
+                    // Both bonuses count as one kind when they are one size (merged).
+                    Spend::bonus(if merged { 0 } else { 1 }).0
+                },
+            ],
         };
         let mut pawns = mover;
         if split {
@@ -503,15 +511,17 @@ impl Generator {
                 let entry = self.seat.entry().number();
                 let to = code::RING0 + entry;
                 if !occ.is_blocked(entry) {
+                    // Entering captures a lone opponent even on the entry square.
+                    let gain = if self.lone_at(n, entry) { self.capture(entry) } else { 0 };
                     let has = |v: u8| (0..2).any(|s| self.amounts[s] == v && n.dice(s) > 0);
                     if has(5) {
                         let slot = usize::from(self.amounts[0] != 5);
-                        self.push_child(n, &m, id, to, Spend::die(slot), out);
+                        self.push_child(n, &m, id, to, Spend::die(slot), gain, out);
                     }
                     // Two dice summing to 5 are two distinct amounts, the only ones.
                     if matches!(self.amounts, [1, 4] | [2, 3]) && n.dice(0) > 0 && n.dice(1) > 0 {
                         let both = Spend(Spend::die(0).0 + Spend::die(1).0);
-                        self.push_child(n, &m, id, to, both, out);
+                        self.push_child(n, &m, id, to, both, gain, out);
                     }
                 }
             }
@@ -549,15 +559,18 @@ impl Generator {
                 continue;
             }
             let (ring, home) = self.routes_of(occ, from, k);
-            // Onto a lone opponent only off safeties.
-            if ring != 0
-                && !(self.cells[(ring - code::RING0) as usize] & SAFETY != 0
-                    && self.lone_at(n, ring - code::RING0))
-            {
-                self.push_child(n, m, id, ring, spend, out);
+            if ring != 0 {
+                // Onto a lone opponent only off safeties, capturing it.
+                let q = ring - code::RING0;
+                if !self.lone_at(n, q) {
+                    self.push_child(n, m, id, ring, spend, 0, out);
+                } else if self.cells[q as usize] & SAFETY == 0 {
+                    self.push_child(n, m, id, ring, spend, self.capture(q), out);
+                }
             }
             if home != 0 {
-                self.push_child(n, m, id, home, spend, out);
+                let gain = if home == code::HOME { self.gains[1] } else { 0 };
+                self.push_child(n, m, id, home, spend, gain, out);
             }
         }
     }
@@ -605,22 +618,29 @@ impl Generator {
     }
 
     #[inline(always)]
-    fn push_child(&self, n: Node, m: &[u8; 4], id: usize, to: u8, spend: Spend, out: &mut impl FnMut(Child)) {
+    /// What landing on ring square `q` adds to a state: a captured opponent and its bonus.
+    fn capture(&self, q: u8) -> u64 {
+        (1 << (CAPTURED + u32::from(self.lone_pawn[q as usize]))) + self.gains[0]
+    }
+
+    /// Hands on the state after pawn `id` of `n` (whose pawns are `m`) moves to `to`, paying
+    /// `spend` and earning `gain` (a capture, a bonus).
+    #[allow(clippy::too_many_arguments)]
+    fn push_child(
+        &self,
+        n: Node,
+        m: &[u8; 4],
+        id: usize,
+        to: u8,
+        spend: Spend,
+        gain: u64,
+        out: &mut impl FnMut(Child),
+    ) {
         let from = m[id];
         let mut pawns = *m;
         pawns[id] = to;
         self.reseat(&mut pawns, id);
-        let mut child = Node(n.0 - spend.0).with_pawns(pawns);
-        if code::is_ring(to) && self.lone_at(n, to - code::RING0) {
-            child.0 |= 1 << (CAPTURED + u32::from(self.lone_pawn[(to - code::RING0) as usize]));
-            if self.bonus_size[0] > 0 {
-                child.0 += Spend::bonus(0).0;
-            }
-        }
-        if to == code::HOME && self.rules.home_bonus > 0 {
-            child.0 += Spend::bonus(self.home_kind).0;
-        }
-        out(Child { node: child, from, to });
+        out(Child { node: Node(n.0 - spend.0 + gain).with_pawns(pawns), from, to });
     }
 }
 
