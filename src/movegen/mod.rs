@@ -640,7 +640,10 @@ impl Generator {
         let mut pawns = *m;
         pawns[id] = to;
         self.reseat(&mut pawns, id);
-        out(Child { node: Node(n.0 - spend.0 + gain).with_pawns(pawns), from, to });
+        let child = Node(n.0 - spend.0 + gain).with_pawns(pawns);
+        // The bound that lets a bonus count take three bits (see `Node`); checked by induction.
+        debug_assert!(child.bonus(0) + child.bonus(1) <= 4, "more than four bonuses pending");
+        out(Child { node: child, from, to });
     }
 }
 
