@@ -557,10 +557,10 @@ impl GameState {
         self.in_roll = None;
         self.set_board(board);
         let seat = self.mover();
-        if let Some(w) = self.position.winner() {
+        // Only the mover's pawns go home during its roll, and no one had won before it.
+        if self.position.pawns[seat.index()] == [code::HOME; 4] {
             self.position.doubles = 0;
-            self.position.mover = w;
-            return TurnChange::Won(w);
+            return TurnChange::Won(seat);
         }
         if roll.is_doubles() {
             if self.rules.three_doubles == ThreeDoubles::Penalty {

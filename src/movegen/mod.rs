@@ -405,9 +405,11 @@ impl Generator {
         let mut board = self.start;
         // The mover's pawns sorted by code are nests, ring squares before the entry, ring
         // squares from the entry on, then home row and home: by progress, the two runs of
-        // ring squares swap.
+        // ring squares swap. (Without tagged pairs the pawns are kept sorted already.)
         let mut own = n.pawns();
-        sort4(&mut own);
+        if self.split {
+            sort4(&mut own);
+        }
         let entry = code::RING0 + self.seat.entry().number();
         let below = |limit: u8| own.iter().filter(|&&c| c < limit).count();
         let (nests, before_entry, on_ring) = (below(code::RING0), below(entry), below(code::ROW0));
