@@ -1,6 +1,7 @@
-//! The distinct legal ends of a roll, found by one depth-first walk that keeps no graph: only
-//! the states with steps beyond them are remembered (to visit each once and to rebuild one play
-//! to every end), and the complete states that score best so far. This is what
+//! The distinct legal ends of a roll, found by one depth-first walk that keeps no graph: each
+//! child is visited as soon as it is generated; only the states with steps beyond them (to
+//! visit each once and to rebuild one play to every end), the leaves already seen, and the
+//! complete states that score best so far are remembered. This is what
 //! `GameState::outcomes` and perft ask, millions of times over.
 
 use alloc::vec::Vec;
