@@ -378,11 +378,15 @@ impl GameState {
             return Ok(());
         }
         Ends::with(&self.roll_start(self.position.pawns, roll), |ends| {
-            out.extend(ends.iter().map(|(board, play)| {
-                let mut state = *self;
-                state.end_roll(board, roll);
-                Outcome { state, play }
-            }));
+            out.reserve(ends.len());
+            for k in 0..ends.len() {
+                // Built in place: an outcome is a whole state and a play.
+                out.push(Outcome { state: *self, play: Play::EMPTY });
+                if let Some(o) = out.last_mut() {
+                    o.state.end_roll(ends.board(k), roll);
+                    ends.play_into(k, &mut o.play);
+                }
+            }
         });
         Ok(())
     }

@@ -64,9 +64,12 @@ impl Play {
         Ok(())
     }
 
-    /// The play of the first `len` steps of `steps` (at most [`MAX_PLAY_LEN`]).
-    pub(crate) const fn from_parts(steps: [Step; MAX_PLAY_LEN], len: usize) -> Play {
-        Play { steps, len: if len < MAX_PLAY_LEN { len as u8 } else { MAX_PLAY_LEN as u8 } }
+    /// Makes this the play of `len` steps (at most [`MAX_PLAY_LEN`]) that `write` puts in
+    /// the slice it is given.
+    pub(crate) fn write(&mut self, len: usize, write: impl FnOnce(&mut [Step])) {
+        let len = len.min(MAX_PLAY_LEN);
+        write(&mut self.steps[..len]);
+        self.len = len as u8;
     }
 
     /// Removes the last step, if any.

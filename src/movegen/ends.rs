@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use super::index::Index;
 use super::{Board, Child, Generator, Node, RollStart, Score};
 use crate::board::Location;
-use crate::moves::{MAX_PLAY_LEN, Play, Step};
+use crate::moves::{Play, Step};
 
 /// No state: the "parent" of the start of the roll.
 const NONE: u32 = u32::MAX;
@@ -93,18 +93,17 @@ impl Ends<'_> {
         self.buffers.ends.len()
     }
 
-    /// The board after each distinct legal end and one play leading there, in the order of
-    /// their keys.
-    pub(crate) fn iter(&self) -> impl Iterator<Item = (Board, Play)> + '_ {
-        self.buffers.ends.iter().map(|&(_, c)| {
-            let c = &self.buffers.candidates[c as usize];
-            (self.generator.board_of(c.node), self.play_to(c))
-        })
+    /// The board after distinct legal end `k` (in the order of their keys).
+    pub(crate) fn board(&self, k: usize) -> Board {
+        self.generator.board_of(self.buffers.candidates[self.buffers.ends[k].1 as usize].node)
     }
 
-    fn play_to(&self, c: &Candidate) -> Play {
+    /// Writes into `play` the first play found to distinct legal end `k`.
+    pub(crate) fn play_into(&self, k: usize, play: &mut Play) {
+        let c = &self.buffers.candidates[self.buffers.ends[k].1 as usize];
         if c.via == NONE {
-            return Play::EMPTY;
+            *play = Play::EMPTY;
+            return;
         }
         let trail = &self.buffers.trail;
         // State 0 is the start of the roll; every other state's trail leads back to it.
@@ -114,16 +113,15 @@ impl Ends<'_> {
             len += 1;
             at = trail[at as usize].0;
         }
-        // A path has at most MAX_PLAY_LEN steps (see its bound); `min` keeps indexing safe.
-        let len = len.min(MAX_PLAY_LEN);
-        let mut steps = [step_of(c.step); MAX_PLAY_LEN];
-        let (mut i, mut at) = (len - 1, c.via);
-        while at != 0 && i > 0 {
-            i -= 1;
-            steps[i] = step_of(trail[at as usize].1);
-            at = trail[at as usize].0;
-        }
-        Play::from_parts(steps, len)
+        play.write(len, |steps| {
+            // Last step first, back along the trail.
+            let mut step = c.step;
+            let mut at = c.via;
+            for slot in steps.iter_mut().rev() {
+                *slot = step_of(step);
+                (at, step) = (trail[at as usize].0, trail[at as usize].1);
+            }
+        });
     }
 
     fn walk(&mut self, root: Node, overdue: &[u8; 2]) {
