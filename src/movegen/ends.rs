@@ -145,7 +145,8 @@ impl Ends<'_> {
                 b.candidates.retain(|c| !c.node.has_blockade(sq));
             }
         }
-        b.ends.extend(b.candidates.iter().enumerate().map(|(i, c)| (c.node.end_key(), i as u32)));
+        let generator = &self.generator;
+        b.ends.extend(b.candidates.iter().enumerate().map(|(i, c)| (generator.end_key(c.node), i as u32)));
         if b.ends.len() <= 16 {
             // Most rolls have a handful of ends: insertion sort beats the general sort there.
             for i in 1..b.ends.len() {

@@ -96,14 +96,6 @@ impl Node {
         self.0 >> DICE & 0x3FF == 0
     }
 
-    /// The board after the roll as one key: the mover's pawns as a sorted multiset and the
-    /// captured opponents, so that ends told apart only by pawn identity share a key.
-    fn end_key(self) -> u64 {
-        let mut own = self.pawns();
-        sort4(&mut own);
-        u64::from(self.captured()) << 32 | u64::from(u32::from_be_bytes(own))
-    }
-
     fn has_blockade(self, sq: u8) -> bool {
         self.pawns().iter().filter(|&&c| c == sq).count() == 2
     }
@@ -361,6 +353,17 @@ impl Generator {
             let (a, b) = (m[2 * p], m[2 * p + 1]);
             sq == 0 || !(a == b && code::is_square(a) && a != sq)
         })
+    }
+
+    /// The board after a play ending in `n` as one key: the mover's pawns as a sorted multiset
+    /// and the captured opponents, so that ends told apart only by pawn identity share a key.
+    fn end_key(&self, n: Node) -> u64 {
+        let mut own = n.pawns();
+        // Without tagged pairs the pawns are kept sorted already.
+        if self.split {
+            sort4(&mut own);
+        }
+        u64::from(n.captured()) << 32 | u64::from(u32::from_be_bytes(own))
     }
 
     /// The unused die amounts of `n`, ascending.
