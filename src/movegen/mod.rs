@@ -23,7 +23,7 @@ pub(crate) mod ends;
 pub(crate) mod graph;
 mod index;
 
-use crate::board::{Location, Seat, Seats, code};
+use crate::board::{Location, Seat, Seats, Square, code};
 use crate::dice::{Amounts, Roll};
 use crate::moves::Step;
 use crate::rules::{BlockadeMove, BonusTiming, Entering, FourAmountDoubles, HomeRow, OneDie, Rules};
@@ -137,7 +137,9 @@ const CELLS: [u8; 68] = {
     let mut cells = [0u8; 68];
     let mut q = 0;
     while q < 68 {
-        if is_safety(q as u8) {
+        if let Some(square) = Square::new(q as u8)
+            && square.is_safety()
+        {
             cells[q] = SAFETY;
         }
         q += 1;
@@ -152,11 +154,6 @@ fn sort4(a: &mut [u8; 4]) {
     sort2(a, 0, 2);
     sort2(a, 1, 3);
     sort2(a, 1, 2);
-}
-
-/// Whether ring square `q` is a safety.
-const fn is_safety(q: u8) -> bool {
-    matches!(q % 17, 0 | 5 | 12)
 }
 
 /// Home-row squares `from..to` (`to` exclusive) as bits of a `u8`.
@@ -478,8 +475,8 @@ impl Generator {
         }
     }
 
-    /// Where the blockades of state `n` stand. Opponents move only by being captured and a
-    /// pair is never captured, so theirs stand all roll.
+    /// Where the blockades stand when the mover's pawns are `m`. Opponents move only by being
+    /// captured and a pair is never captured, so theirs stand all roll.
     fn occupancy(&self, m: &[u8; 4]) -> Occupancy {
         let mut occ = Occupancy { blocks: [0; 8], len: self.blockades.1, row_pairs: 0 };
         occ.blocks[..6].copy_from_slice(&self.blockades.0);
@@ -503,7 +500,7 @@ impl Generator {
         self.cells[q as usize] & LONE != 0 && n.captured() >> self.lone_pawn[q as usize] & 1 == 0
     }
 
-    /// Appends every step of section 2 possible in `n` with die amounts (`dice`) and/or bonus
+    /// Hands on every step of section 2 possible in `n` with die amounts (`dice`) and/or bonus
     /// amounts (`bonus`).
     fn generate(&self, n: Node, dice: bool, bonus: bool, out: &mut impl FnMut(Child)) {
         let m = n.pawns();
@@ -545,8 +542,8 @@ impl Generator {
         }
     }
 
-    /// Appends every step moving one pawn `k` steps (RULES.md section 2.3): along the ring, or
-    /// along the home route when the pawn would pass its exit; the ring first.
+    /// Hands on every step moving one pawn `k` steps (RULES.md section 2.3): along the ring,
+    /// or along the home route when the pawn would pass its exit; the ring first.
     fn advance_all(
         &self,
         n: Node,
@@ -622,7 +619,6 @@ impl Generator {
         (ring, home)
     }
 
-    #[inline(always)]
     /// What landing on ring square `q` adds to a state: a captured opponent and its bonus.
     fn capture(&self, q: u8) -> u64 {
         (1 << (CAPTURED + u32::from(self.lone_pawn[q as usize]))) + self.gains[0]
@@ -631,6 +627,7 @@ impl Generator {
     /// Hands on the state after pawn `id` of `n` (whose pawns are `m`) moves to `to`, paying
     /// `spend` and earning `gain` (a capture, a bonus).
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn push_child(
         &self,
         n: Node,
