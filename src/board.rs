@@ -340,13 +340,29 @@ impl Location {
     }
 }
 
+/// The notation of every location, by its code (see [`code`]).
+const NAMES: [&str; 77] = [
+    "n", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17",
+    "18", "19", "20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "30", "31", "32", "33", "34",
+    "35", "36", "37", "38", "39", "40", "41", "42", "43", "44", "45", "46", "47", "48", "49", "50", "51",
+    "52", "53", "54", "55", "56", "57", "58", "59", "60", "61", "62", "63", "64", "65", "66", "67", "h0",
+    "h1", "h2", "h3", "h4", "h5", "h6", "home",
+];
+
+impl Location {
+    /// The notation of a valid location, from a table: positions are printed by the million.
+    pub(crate) fn name(self) -> Option<&'static str> {
+        self.is_valid().then(|| NAMES[self.code() as usize])
+    }
+}
+
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Location::Nest => f.write_str("n"),
-            Location::Ring(q) => write!(f, "{q}"),
-            Location::HomeRow(h) => write!(f, "h{h}"),
-            Location::Home => f.write_str("home"),
+        match (self.name(), self) {
+            (Some(name), _) => f.write_str(name),
+            // Invalid home-row squares (`h7` and beyond) have no code.
+            (None, Location::HomeRow(h)) => write!(f, "h{h}"),
+            (None, _) => Ok(()),
         }
     }
 }

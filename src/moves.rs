@@ -4,6 +4,7 @@
 use core::fmt;
 
 use crate::board::Location;
+use crate::notation::Text;
 
 /// One step: a pawn of the mover goes from `from` to `to`, spending the amount the two
 /// locations imply (RULES.md section 6.2).
@@ -24,9 +25,24 @@ impl Step {
     }
 }
 
+impl Step {
+    /// Appends the notation of the step.
+    fn push_to<const N: usize>(&self, text: &mut Text<N>) {
+        text.push_str(self.from.name().unwrap_or("?"));
+        text.push_str("-");
+        text.push_str(self.to.name().unwrap_or("?"));
+    }
+}
+
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", self.from, self.to)
+        if self.from.is_valid() && self.to.is_valid() {
+            let mut text = Text::<9>::new();
+            self.push_to(&mut text);
+            f.write_str(text.as_str())
+        } else {
+            write!(f, "{}-{}", self.from, self.to)
+        }
     }
 }
 
@@ -126,13 +142,21 @@ impl fmt::Display for Play {
         if self.is_empty() {
             return f.write_str("-");
         }
+        if !self.steps().iter().all(|s| s.from.is_valid() && s.to.is_valid()) {
+            for (i, s) in self.steps().iter().enumerate() {
+                write!(f, "{}{s}", if i > 0 { " " } else { "" })?;
+            }
+            return Ok(());
+        }
+        // Into a buffer first and out in one piece, as positions are.
+        let mut text = Text::<{ MAX_PLAY_LEN * 10 }>::new();
         for (i, s) in self.steps().iter().enumerate() {
             if i > 0 {
-                f.write_str(" ")?;
+                text.push_str(" ");
             }
-            write!(f, "{s}")?;
+            s.push_to(&mut text);
         }
-        Ok(())
+        f.write_str(text.as_str())
     }
 }
 

@@ -157,11 +157,51 @@ fn parse_seat(s: &str) -> Result<Seat, ParsePositionError> {
 impl fmt::Display for Position {
     /// The canonical notation: pawns least advanced first.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Into a buffer first and out in one piece: positions are printed by the million, and
+        // many small writes cost more than the search that found them.
+        let mut text = Text::<96>::new();
         for seat in self.seats().iter() {
-            let [a, b, c, d] = self.pawns(seat);
-            write!(f, "{}:{a},{b},{c},{d} ", seat.letter())?;
+            text.push_char(seat.letter());
+            for (i, pawn) in self.pawns(seat).iter().enumerate() {
+                text.push_str(if i == 0 { ":" } else { "," });
+                text.push_str(pawn.name().unwrap_or("?"));
+            }
+            text.push_str(" ");
         }
-        write!(f, "{} {}", self.mover().letter(), self.doubles_count())
+        text.push_char(self.mover().letter());
+        text.push_str(" ");
+        // At most 2 in a valid position: one digit.
+        text.push_char(char::from(b'0' + self.doubles_count() % 10));
+        f.write_str(text.as_str())
+    }
+}
+
+/// A short text built on the stack (ASCII only; what does not fit is dropped).
+pub(crate) struct Text<const N: usize> {
+    bytes: [u8; N],
+    len: usize,
+}
+
+impl<const N: usize> Text<N> {
+    pub(crate) fn new() -> Text<N> {
+        Text { bytes: [0; N], len: 0 }
+    }
+
+    pub(crate) fn push_str(&mut self, s: &str) {
+        if let Some(slot) = self.bytes.get_mut(self.len..self.len + s.len()) {
+            slot.copy_from_slice(s.as_bytes());
+            self.len += s.len();
+        }
+    }
+
+    fn push_char(&mut self, c: char) {
+        let mut buf = [0; 4];
+        self.push_str(c.encode_utf8(&mut buf));
+    }
+
+    pub(crate) fn as_str(&self) -> &str {
+        // Only whole `str`s are pushed, so this cannot fail.
+        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
     }
 }
 
