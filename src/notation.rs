@@ -26,6 +26,19 @@ pub struct ParseLocationError(pub String);
 impl FromStr for Location {
     type Err = ParseLocationError;
     fn from_str(s: &str) -> Result<Location, ParseLocationError> {
+        // The forms positions are made of, read straight from the bytes.
+        let quick = match *s.as_bytes() {
+            [b'n'] => Some(Location::Nest),
+            [d @ b'0'..=b'9'] => Square::new(d - b'0').map(Location::Ring),
+            [t @ b'1'..=b'6', d @ b'0'..=b'9'] => {
+                Square::new((t - b'0') * 10 + (d - b'0')).map(Location::Ring)
+            }
+            [b'h', d @ b'0'..=b'6'] => Some(Location::HomeRow(d - b'0')),
+            _ => None,
+        };
+        if let Some(location) = quick {
+            return Ok(location);
+        }
         let err = || ParseLocationError(s.to_string());
         match s {
             "n" => Ok(Location::Nest),
@@ -104,7 +117,8 @@ impl FromStr for Position {
         if s.trim().is_empty() {
             return Err(ParsePositionError::TooShort);
         }
-        if s.split(' ').any(str::is_empty) {
+        // No empty field: no space at either end, none doubled.
+        if s.starts_with(' ') || s.ends_with(' ') || s.contains("  ") {
             return Err(ParsePositionError::Spacing);
         }
         // Read without collecting: the text interface parses a position per command.
@@ -114,7 +128,7 @@ impl FromStr for Position {
         };
         let mut pawns: [Option<[Location; PAWNS_PER_SEAT]>; 4] = [None; 4];
         let mut last: Option<Seat> = None;
-        for field in seat_fields.split(' ') {
+        for field in split_ascii(seat_fields, b' ') {
             let (letter, locs) =
                 field.split_once(':').ok_or_else(|| ParsePositionError::SeatField(field.to_string()))?;
             let seat = parse_seat(letter)?;
@@ -124,7 +138,7 @@ impl FromStr for Position {
             last = Some(seat);
             let mut four = [Location::Nest; PAWNS_PER_SEAT];
             let mut count = 0;
-            for part in locs.split(',') {
+            for part in split_ascii(locs, b',') {
                 if let Some(slot) = four.get_mut(count) {
                     *slot = part.parse().map_err(|error| ParsePositionError::Location { seat, error })?;
                 }
@@ -144,6 +158,26 @@ impl FromStr for Position {
         };
         Ok(Position::from_setup(&Setup { pawns, mover, doubles })?)
     }
+}
+
+/// The pieces of `s` between the ASCII separators `sep`, as `str::split` gives them; a plain
+/// byte scan, cheaper for the short fields of a position.
+fn split_ascii(s: &str, sep: u8) -> impl Iterator<Item = &str> {
+    let mut rest = Some(s);
+    core::iter::from_fn(move || {
+        let r = rest?;
+        match r.bytes().position(|b| b == sep) {
+            Some(i) => {
+                // `sep` is ASCII, so both sides are whole `str`s.
+                rest = r.get(i + 1..);
+                r.get(..i)
+            }
+            None => {
+                rest = None;
+                Some(r)
+            }
+        }
+    })
 }
 
 fn parse_seat(s: &str) -> Result<Seat, ParsePositionError> {
@@ -188,9 +222,12 @@ impl<const N: usize> Text<N> {
     }
 
     pub(crate) fn push_str(&mut self, s: &str) {
-        if let Some(slot) = self.bytes.get_mut(self.len..self.len + s.len()) {
-            slot.copy_from_slice(s.as_bytes());
-            self.len += s.len();
+        if self.len + s.len() <= N {
+            // Byte by byte: the pieces are a few bytes long, too short for a copy call to pay.
+            for &b in s.as_bytes() {
+                self.bytes[self.len] = b;
+                self.len += 1;
+            }
         }
     }
 
