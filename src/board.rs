@@ -358,11 +358,10 @@ impl Location {
 
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.name(), self) {
-            (Some(name), _) => f.write_str(name),
-            // Invalid home-row squares (`h7` and beyond) have no code.
-            (None, Location::HomeRow(h)) => write!(f, "h{h}"),
-            (None, _) => Ok(()),
+        match self {
+            // Invalid home-row squares (`h7` and beyond) have no name.
+            Location::HomeRow(h) if *h >= HOME_ROW_LEN => write!(f, "h{h}"),
+            _ => f.write_str(self.name().unwrap_or_default()),
         }
     }
 }

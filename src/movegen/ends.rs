@@ -7,31 +7,11 @@
 use alloc::vec::Vec;
 
 use super::index::Index;
-use super::{Board, Child, Generator, Node, RollStart, Score};
-use crate::board::Location;
-use crate::moves::{Play, Step};
+use super::{Board, Child, Codes, Generator, Node, RollStart, Score, step_of};
+use crate::moves::Play;
 
 /// No state: the "parent" of the start of the roll.
 const NONE: u32 = u32::MAX;
-
-/// A step as the codes of its two locations, turned into a [`Step`] only for a play.
-type Codes = [u8; 2];
-
-/// Every location by its code.
-const LOCATIONS: [Location; 77] = {
-    let mut table = [Location::Nest; 77];
-    let mut c = 0;
-    while c < 77 {
-        table[c] = Location::from_code(c as u8);
-        c += 1;
-    }
-    table
-};
-
-fn step_of(codes: Codes) -> Step {
-    let at = |c: u8| LOCATIONS[usize::from(c).min(76)];
-    Step::new(at(codes[0]), at(codes[1]))
-}
 
 /// A complete state scoring as well as the best so far, and the step by which the walk first
 /// reached it from state `via` (`NONE` for the start of the roll itself).
@@ -172,7 +152,7 @@ impl Buffers {
         // children in between.
         generator.children(node, &mut |child: Child| {
             let valid = generator.is_valid(child.node);
-            let step = [child.from, child.to];
+            let step = child.step;
             if child.node.is_leaf() {
                 // A leaf is complete exactly when it is valid.
                 if valid && self.index.insert(child.node.0) {

@@ -8,7 +8,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::index::Index;
-use super::{Board, Child, Generator, Node, RollStart, Score};
+use super::{Board, Child, Generator, Node, RollStart, Score, step_of};
 use crate::board::Seat;
 use crate::dice::Amounts;
 use crate::moves::{Play, Step};
@@ -173,7 +173,7 @@ impl RollSearch {
             }
             for child in &out[base..] {
                 let c = self.insert(child.node);
-                self.graph.edges.push(Edge { child: c, step: child.step() });
+                self.graph.edges.push(Edge { child: c, step: step_of(child.step) });
             }
             out.truncate(base);
             self.graph.pending = out;

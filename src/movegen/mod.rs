@@ -645,20 +645,32 @@ impl Generator {
         let child = Node(n.0 - spend.0 + gain).with_pawns(pawns);
         // The bound that lets a bonus count take three bits (see `Node`); checked by induction.
         debug_assert!(child.bonus(0) + child.bonus(1) <= 4, "more than four bonuses pending");
-        out(Child { node: child, from, to });
+        out(Child { node: child, step: [from, to] });
     }
+}
+
+/// A step as the codes of its two locations, turned into a [`Step`] only for a play.
+pub(crate) type Codes = [u8; 2];
+
+/// Every location by its code.
+const LOCATIONS: [Location; 77] = {
+    let mut table = [Location::Nest; 77];
+    let mut c = 0;
+    while c < 77 {
+        table[c] = Location::from_code(c as u8);
+        c += 1;
+    }
+    table
+};
+
+pub(crate) fn step_of(codes: Codes) -> Step {
+    let at = |c: u8| LOCATIONS[usize::from(c).min(76)];
+    Step::new(at(codes[0]), at(codes[1]))
 }
 
 /// A state generated from another, and the step between them as location codes.
 #[derive(Clone, Copy)]
 pub(crate) struct Child {
     node: Node,
-    from: u8,
-    to: u8,
-}
-
-impl Child {
-    fn step(&self) -> Step {
-        Step::new(Location::from_code(self.from), Location::from_code(self.to))
-    }
+    step: Codes,
 }
