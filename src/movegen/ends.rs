@@ -32,7 +32,7 @@ struct Buffers {
     trail: Vec<(u32, Codes, bool)>,
     /// The complete states with the best score so far, and that score.
     candidates: Vec<Candidate>,
-    best: Option<Score>,
+    best: Score,
     /// The legal ends as `(end key, candidate)`, one per key, in the order of the keys.
     ends: Vec<(u64, u32)>,
 }
@@ -110,7 +110,7 @@ impl Ends<'_> {
         b.trail.clear();
         b.candidates.clear();
         b.ends.clear();
-        b.best = None;
+        b.best = Score::NONE;
         let _ = b.index.get_or_insert(root.0, 0);
         b.trail.push((NONE, [0; 2], true));
         if !b.visit(&self.generator, root, 0) {
@@ -179,7 +179,7 @@ impl Buffers {
     /// Records the complete state `node`, reached from state `via` by `step`, if it scores
     /// at least as well as every complete state so far.
     fn consider(&mut self, generator: &Generator, node: Node, via: u32, step: Codes) {
-        let score = Some(generator.score(node));
+        let score = generator.score(node);
         if score < self.best {
             return;
         }

@@ -210,7 +210,7 @@ impl RollSearch {
 
     fn mark_legal(&mut self, overdue: &[u8]) {
         let best = self.best_score();
-        if self.generator.all_or_nothing_forces_empty(best) {
+        if self.generator.all_or_nothing_forces_empty(best.unwrap_or(Score::NONE)) {
             self.graph.entries[0].flags |= LEGAL;
         } else {
             for i in 0..self.graph.entries.len() {
@@ -360,15 +360,15 @@ impl RollSearch {
         }
         let Some(mine) = best else { return Some(Rejection::BlockadeTogether) };
         let global = self.best_score();
-        if self.generator.all_or_nothing_forces_empty(global) {
+        if self.generator.all_or_nothing_forces_empty(global.unwrap_or(Score::NONE)) {
             return Some(Rejection::AllOrNothing);
         }
         let global = global.unwrap_or(mine);
-        Some(if mine.dice < global.dice {
+        Some(if mine.dice() < global.dice() {
             Rejection::MostDice
-        } else if mine.entered < global.entered {
+        } else if mine.entered() < global.entered() {
             Rejection::MustEnter
-        } else if mine.pips < global.pips {
+        } else if mine.pips() < global.pips() {
             Rejection::LargerDie
         } else {
             Rejection::OverdueBlockade

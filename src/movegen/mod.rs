@@ -117,13 +117,27 @@ impl Spend {
     }
 }
 
-/// What the legal plays of a roll spend (section 3.3): more dice, then more pawns entered
-/// (where entering is a must), then more pips (where the larger die must be used).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-pub(crate) struct Score {
-    pub dice: u8,
-    pub entered: u8,
-    pub pips: u8,
+/// What the legal plays of a roll spend (section 3.3), packed so that a better play has a
+/// larger score: more dice, then more pawns entered (where entering is a must), then more
+/// pips (where the larger die must be used). `Score::default()` is `Score::NONE`.
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub(crate) struct Score(u32);
+
+impl Score {
+    /// Below every play's score.
+    pub const NONE: Score = Score(0);
+
+    pub fn dice(self) -> u8 {
+        (self.0 >> 16) as u8
+    }
+
+    pub fn entered(self) -> u8 {
+        (self.0 >> 8) as u8
+    }
+
+    pub fn pips(self) -> u8 {
+        self.0 as u8
+    }
 }
 
 fn sort2(a: &mut [u8; 4], i: usize, j: usize) {
@@ -166,29 +180,34 @@ fn row_span(from: u8, to: u8) -> u8 {
 const LONE: u8 = 1;
 const SAFETY: u8 = 2;
 
-/// Where the blockades of one roll state stand.
-struct Occupancy {
-    /// Ring squares holding two pawns, no pawn passes or lands there: the opponents'
-    /// (which stand all roll) and the mover's.
-    blocks: [u8; 8],
-    len: usize,
-    /// The mover's home-row squares holding two of its pawns, as bits.
-    row_pairs: u8,
+/// Ring squares `from..=to` (by location code) as bits of a ring mask.
+fn ring_bits(from: u8, to: u8) -> u128 {
+    (u128::MAX >> (127 - (to - from))) << from
 }
 
-impl Occupancy {
-    fn blocks(&self) -> &[u8] {
-        &self.blocks[..self.len]
+/// The `k` ring squares after the one with code `c`, in the direction of play, as bits of a
+/// ring mask (none for `k == 0`); `k` is below 68.
+fn ring_run(c: u8, k: u8) -> u128 {
+    let end = c + k;
+    if k == 0 {
+        0
+    } else if end < code::ROW0 {
+        ring_bits(c + 1, end)
+    } else {
+        // After square 67 (code 68) the ring goes on at square 0 (code 1).
+        let before = if c + 1 < code::ROW0 { ring_bits(c + 1, code::ROW0 - 1) } else { 0 };
+        before | ring_bits(code::RING0, end - 68)
     }
+}
 
-    /// Whether the `m` ring squares after `q` are free of blockades.
-    fn clear(&self, q: u8, m: u8) -> bool {
-        self.blocks().iter().all(|&p| (if p > q { p - q } else { p + 68 - q }) > m)
-    }
-
-    fn is_blocked(&self, q: u8) -> bool {
-        self.blocks().contains(&q)
-    }
+/// Where the blockades of one roll state stand.
+#[derive(Clone, Copy)]
+struct Occupancy {
+    /// Ring squares holding two pawns, which no pawn passes or lands on, as bits by location
+    /// code: the opponents' (which stand all roll) and the mover's.
+    ring: u128,
+    /// The mover's home-row squares holding two of its pawns, as bits.
+    row_pairs: u8,
 }
 
 /// The steps of one roll: everything about the roll that does not change from state to
@@ -196,10 +215,12 @@ impl Occupancy {
 pub(crate) struct Generator {
     rules: Rules,
     seat: Seat,
+    /// The code of the mover's exit square.
+    exit: u8,
     start: Board,
-    /// Ring squares with two opponents: their blockades stand all roll (a pair is never
-    /// captured), at most six of them.
-    blockades: ([u8; 6], usize),
+    /// Ring squares with two opponents, as bits by location code: their blockades stand all
+    /// roll (a pair is never captured).
+    blockades: u128,
     /// Per ring square: `LONE` if one opponent stands there at the start of the roll,
     /// `SAFETY` if it is a safety.
     cells: [u8; 68],
@@ -273,7 +294,7 @@ impl Generator {
         }
         // A valid position has at most two pawns on a square, of one seat, and a seat's
         // pawns in order: the two of a pair are neighbours.
-        let (mut cells, mut lone_pawn, mut blockades) = (CELLS, [0u8; 68], ([0u8; 6], 0));
+        let (mut cells, mut lone_pawn, mut blockades) = (CELLS, [0u8; 68], 0u128);
         for s in start.seats.iter().filter(|&s| s != seat) {
             let pawns = &start.board[s.index()];
             for (i, &c) in pawns.iter().enumerate() {
@@ -281,8 +302,7 @@ impl Generator {
                     let q = c - code::RING0;
                     if i > 0 && pawns[i - 1] == c {
                         cells[q as usize] &= !LONE;
-                        blockades.0[blockades.1] = q;
-                        blockades.1 += 1;
+                        blockades |= 1 << c;
                     } else {
                         cells[q as usize] |= LONE;
                         lone_pawn[q as usize] = (4 * s.index() + i) as u8;
@@ -294,6 +314,7 @@ impl Generator {
         let generator = Generator {
             rules,
             seat,
+            exit: code::RING0 + seat.exit().number(),
             start: start.board,
             blockades,
             cells,
@@ -381,22 +402,24 @@ impl Generator {
     /// The section 3.3 measure of a play ending in `n`.
     fn score(&self, n: Node) -> Score {
         let (d0, d1) = (n.dice(0), n.dice(1));
-        let dice = self.start_dice.0 - d0 - d1;
-        let pips = self.start_dice.1 - d0 * self.amounts[0] - d1 * self.amounts[1];
-        let nests = n.pawns().iter().filter(|&&c| c == code::NEST).count() as u8;
-        Score {
-            dice,
-            entered: if self.rules.entering == Entering::MustEnter { self.nest_at_start - nests } else { 0 },
-            pips: if self.rules.one_die == OneDie::LargerDie { pips } else { 0 },
+        // Every play scores above `Score::NONE`.
+        let mut score = 1 << 24 | u32::from(self.start_dice.0 - d0 - d1) << 16;
+        if self.rules.entering == Entering::MustEnter {
+            let nests = n.pawns().iter().filter(|&&c| c == code::NEST).count() as u8;
+            score |= u32::from(self.nest_at_start - nests) << 8;
         }
+        if self.rules.one_die == OneDie::LargerDie {
+            score |= u32::from(self.start_dice.1 - d0 * self.amounts[0] - d1 * self.amounts[1]);
+        }
+        Score(score)
     }
 
     /// Whether four-amount doubles must be used whole or not at all, given the best score of
     /// the roll's complete states.
-    fn all_or_nothing_forces_empty(&self, best: Option<Score>) -> bool {
+    fn all_or_nothing_forces_empty(&self, best: Score) -> bool {
         self.rules.four_amount_doubles == FourAmountDoubles::AllOrNothing
             && self.start_dice.0 == 4
-            && best.is_none_or(|b| b.dice < 4)
+            && best.dice() < 4
     }
 
     /// The board after a play ending in `n`, each seat's pawns in canonical order (by
@@ -478,17 +501,20 @@ impl Generator {
     /// Where the blockades stand when the mover's pawns are `m`. Opponents move only by being
     /// captured and a pair is never captured, so theirs stand all roll.
     fn occupancy(&self, m: &[u8; 4]) -> Occupancy {
-        let mut occ = Occupancy { blocks: [0; 8], len: self.blockades.1, row_pairs: 0 };
-        occ.blocks[..6].copy_from_slice(&self.blockades.0);
-        for i in 0..4 {
-            for j in i + 1..4 {
-                if m[i] == m[j] {
-                    if code::is_ring(m[i]) {
-                        occ.blocks[occ.len] = m[i] - code::RING0;
-                        occ.len += 1;
-                    } else if code::is_row(m[i]) {
-                        occ.row_pairs |= 1 << (m[i] - code::ROW0);
-                    }
+        let mut occ = Occupancy { ring: self.blockades, row_pairs: 0 };
+        // Pawns of one class are sorted, so without tagged pairs equal pawns are neighbours.
+        let pairs: &[(usize, usize)] = if self.split {
+            &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
+        } else {
+            &[(0, 1), (1, 2), (2, 3)]
+        };
+        for &(i, j) in pairs {
+            let c = m[i];
+            if c == m[j] {
+                if code::is_ring(c) {
+                    occ.ring |= 1 << c;
+                } else if code::is_row(c) {
+                    occ.row_pairs |= 1 << (c - code::ROW0);
                 }
             }
         }
@@ -512,7 +538,7 @@ impl Generator {
             if let Some(id) = m.iter().position(|&c| c == code::NEST) {
                 let entry = self.seat.entry().number();
                 let to = code::RING0 + entry;
-                if !occ.is_blocked(entry) {
+                if occ.ring >> to & 1 == 0 {
                     // Entering captures a lone opponent even on the entry square.
                     let gain = if self.lone_at(n, entry) { self.capture(entry) } else { 0 };
                     let has = |v: u8| (0..2).any(|s| self.amounts[s] == v && n.dice(s) > 0);
@@ -594,21 +620,19 @@ impl Generator {
                 _ => (0, 0),
             };
         }
-        let q = from - code::RING0;
-        let exit = self.seat.exit().number();
-        let j = if exit >= q { exit - q } else { exit + 68 - q };
+        let exit = self.exit;
+        // Steps to the exit square.
+        let j = if exit >= from { exit - from } else { exit + 68 - from };
         let mut ring = 0;
-        if !(j < k && self.rules.home_row == HomeRow::Mandatory) && occ.clear(q, k - 1) {
-            let end = if q + k >= 68 { q + k - 68 } else { q + k };
-            if !occ.is_blocked(end) {
-                ring = code::RING0 + end;
-            }
+        if !(j < k && self.rules.home_row == HomeRow::Mandatory) && occ.ring & ring_run(from, k) == 0 {
+            let end = from + k;
+            ring = if end < code::ROW0 { end } else { end - 68 };
         }
         // Past the exit into the home row: `r` steps beyond the exit.
         let mut home = 0;
         if j < k && k - j <= 8 {
             let r = k - j;
-            if occ.clear(q, j) && occ.row_pairs & row_span(0, r - 1) == 0 {
+            if occ.ring & ring_run(from, j) == 0 && occ.row_pairs & row_span(0, r - 1) == 0 {
                 if r == 8 {
                     home = code::HOME;
                 } else if occ.row_pairs & (1 << (r - 1)) == 0 {
