@@ -51,11 +51,24 @@ pub(crate) struct Ends<'a> {
 impl Ends<'_> {
     /// Runs `f` on the legal ends of the roll `start`.
     pub(crate) fn with<R>(start: &RollStart, mut f: impl FnMut(&Ends<'_>) -> R) -> R {
+        Self::run(start, |ends| {
+            ends.order();
+            f(ends)
+        })
+    }
+
+    /// How many distinct legal ends the roll `start` has.
+    pub(crate) fn count(start: &RollStart) -> usize {
+        Self::run(start, |ends| ends.count_distinct())
+    }
+
+    /// Runs `f` on the walk of the roll `start`, its ends not yet put in order.
+    fn run<R>(start: &RollStart, mut f: impl FnMut(&mut Ends<'_>) -> R) -> R {
         let mut run = |buffers: &mut Buffers| {
             let (generator, root) = Generator::new(start);
             let mut ends = Ends { generator, buffers };
             ends.walk(root, &start.overdue);
-            f(&ends)
+            f(&mut ends)
         };
         // This thread's buffers, used in place; fresh ones in the rare case that they are
         // busy or gone (a walk during thread teardown).
@@ -109,7 +122,6 @@ impl Ends<'_> {
         b.index.clear();
         b.trail.clear();
         b.candidates.clear();
-        b.ends.clear();
         b.best = Score::NONE;
         let _ = b.index.get_or_insert(root.0, 0);
         b.trail.push((NONE, [0; 2], true));
@@ -125,7 +137,31 @@ impl Ends<'_> {
                 b.candidates.retain(|c| !c.node.has_blockade(sq));
             }
         }
+    }
+
+    /// How many distinct boards the legal ends leave, without putting them in order.
+    fn count_distinct(&mut self) -> usize {
+        let candidates = &self.buffers.candidates;
+        // Leaves are distinct states (the memo sees to that); without tagged pairs a leaf's
+        // state is its board, so distinct leaves are distinct boards.
+        if !self.generator.split && candidates.iter().all(|c| c.node.is_leaf()) {
+            let count = candidates.len();
+            #[cfg(debug_assertions)]
+            {
+                self.order();
+                debug_assert_eq!(count, self.len(), "two leaves with one board");
+            }
+            return count;
+        }
+        self.order();
+        self.len()
+    }
+
+    /// Puts the legal ends in the order of their end keys, one per key.
+    fn order(&mut self) {
+        let b = &mut self.buffers;
         let generator = &self.generator;
+        b.ends.clear();
         b.ends.extend(b.candidates.iter().enumerate().map(|(i, c)| (generator.end_key(c.node), i as u32)));
         if b.ends.len() <= 16 {
             // Most rolls have a handful of ends: insertion sort beats the general sort there.

@@ -47,23 +47,30 @@ impl Index {
     #[inline]
     pub(super) fn get_or_insert(&mut self, key: u64, value: u32) -> u32 {
         if 2 * (self.len + 1) > self.slots.len() {
-            let live: Vec<(u64, u32, u32)> =
-                self.slots.iter().copied().filter(|s| s.2 == self.generation).collect();
-            let size = (2 * self.slots.len()).max(64);
-            self.slots.clear();
-            self.slots.resize(size, (0, 0, 0));
-            self.generation = 1;
-            for (k, v, _) in live {
-                let i = self.slot(k);
-                self.slots[i] = (k, v, 1);
-            }
+            self.grow();
         }
         let i = self.slot(key);
-        if self.slots[i].2 == self.generation {
-            return self.slots[i].1;
+        let slot = &mut self.slots[i];
+        if slot.2 == self.generation {
+            return slot.1;
         }
-        self.slots[i] = (key, value, self.generation);
+        *slot = (key, value, self.generation);
         self.len += 1;
         value
+    }
+
+    /// Doubles the table (rare: the table is kept from search to search).
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) {
+        let live: Vec<(u64, u32, u32)> = self.slots.iter().copied().filter(|s| s.2 == self.generation).collect();
+        let size = (2 * self.slots.len()).max(64);
+        self.slots.clear();
+        self.slots.resize(size, (0, 0, 0));
+        self.generation = 1;
+        for (k, v, _) in live {
+            let i = self.slot(k);
+            self.slots[i] = (k, v, 1);
+        }
     }
 }
