@@ -214,6 +214,7 @@ impl Buffers {
 
     /// Records the complete state `node`, reached from state `via` by `step`, if it scores
     /// at least as well as every complete state so far.
+    #[inline]
     fn consider(&mut self, generator: &Generator, node: Node, via: u32, step: Codes) {
         let score = generator.score(node);
         if score < self.best {

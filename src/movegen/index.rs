@@ -37,6 +37,7 @@ impl Index {
     }
 
     /// Records `key`; returns whether it is new.
+    #[inline]
     pub(super) fn insert(&mut self, key: u64) -> bool {
         let len = self.len;
         let _ = self.get_or_insert(key, 0);

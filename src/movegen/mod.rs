@@ -502,13 +502,7 @@ impl Generator {
     /// captured and a pair is never captured, so theirs stand all roll.
     fn occupancy(&self, m: &[u8; 4]) -> Occupancy {
         let mut occ = Occupancy { ring: self.blockades, row_pairs: 0 };
-        // Pawns of one class are sorted, so without tagged pairs equal pawns are neighbours.
-        let pairs: &[(usize, usize)] = if self.split {
-            &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
-        } else {
-            &[(0, 1), (1, 2), (2, 3)]
-        };
-        for &(i, j) in pairs {
+        let mut pair = |i: usize, j: usize| {
             let c = m[i];
             if c == m[j] {
                 if code::is_ring(c) {
@@ -517,6 +511,15 @@ impl Generator {
                     occ.row_pairs |= 1 << (c - code::ROW0);
                 }
             }
+        };
+        // Pawns of one class are sorted, so without tagged pairs equal pawns are neighbours.
+        pair(0, 1);
+        pair(1, 2);
+        pair(2, 3);
+        if self.split {
+            pair(0, 2);
+            pair(0, 3);
+            pair(1, 3);
         }
         occ
     }
