@@ -378,14 +378,12 @@ impl GameState {
             return Ok(());
         }
         Ends::with(&self.roll_start(self.position.pawns, roll), |ends| {
-            out.reserve(ends.len());
-            for k in 0..ends.len() {
-                // Built in place: an outcome is a whole state and a play.
-                out.push(Outcome { state: *self, play: Play::EMPTY });
-                if let Some(o) = out.last_mut() {
-                    o.state.end_roll(ends.board(k), roll);
-                    ends.play_into(k, &mut o.play);
-                }
+            // Each outcome starts as a copy of this state with the empty play and is finished
+            // in place: an outcome is a whole state and a play.
+            out.resize(ends.len(), Outcome { state: *self, play: Play::EMPTY });
+            for (k, o) in out.iter_mut().enumerate() {
+                o.state.end_roll(ends.board(k), roll);
+                ends.play_into(k, &mut o.play);
             }
         });
         Ok(())

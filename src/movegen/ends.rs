@@ -143,8 +143,8 @@ impl Ends<'_> {
     fn count_distinct(&mut self) -> usize {
         let candidates = &self.buffers.candidates;
         // Leaves are distinct states (the memo sees to that); without tagged pairs a leaf's
-        // state is its board, so distinct leaves are distinct boards.
-        if !self.generator.split && candidates.iter().all(|c| c.node.is_leaf()) {
+        // state is its board, so distinct leaves are distinct boards. (One end is one board.)
+        if candidates.len() <= 1 || !self.generator.split && candidates.iter().all(|c| c.node.is_leaf()) {
             let count = candidates.len();
             #[cfg(debug_assertions)]
             {

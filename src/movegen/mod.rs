@@ -91,6 +91,11 @@ impl Node {
         self.0 & DICE_OVER != 0
     }
 
+    /// Whether a bonus is pending.
+    fn has_bonus(self) -> bool {
+        self.0 >> BONUS & 0x3F != 0
+    }
+
     /// Nothing left to spend, so no step: most states of a roll are such leaves.
     fn is_leaf(self) -> bool {
         self.0 >> DICE & 0x3FF == 0
@@ -492,7 +497,9 @@ impl Generator {
                 }
                 // No die step: the bonus phase begins. The state keeps its key; its children
                 // carry the phase on.
-                self.generate(Node(n.0 | DICE_OVER), false, true, out);
+                if n.has_bonus() {
+                    self.generate(Node(n.0 | DICE_OVER), false, true, out);
+                }
                 true
             }
         }
