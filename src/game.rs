@@ -359,7 +359,7 @@ impl GameState {
         if self.is_third_doubles(roll) {
             return Ok(1);
         }
-        Ok(Ends::count(&self.roll_start(self.position.pawns, roll)))
+        Ok(Ends::with(&self.roll_start(self.position.pawns, roll), |ends| ends.len()))
     }
 
     /// Like [`GameState::outcomes`], but into a list the caller owns: it is cleared first, and

@@ -33,7 +33,9 @@ struct Buffers {
     /// The complete states with the best score so far, and that score.
     candidates: Vec<Candidate>,
     best: Score,
-    /// The legal ends as `(end key, candidate)`, one per key, in the order of the keys.
+    /// Whether the candidates are the legal ends, each leaving a board of its own.
+    distinct: bool,
+    /// Else the legal ends as `(end key, candidate)`, one per key, in the order of the keys.
     ends: Vec<(u64, u32)>,
 }
 
@@ -51,24 +53,12 @@ pub(crate) struct Ends<'a> {
 impl Ends<'_> {
     /// Runs `f` on the legal ends of the roll `start`.
     pub(crate) fn with<R>(start: &RollStart, mut f: impl FnMut(&Ends<'_>) -> R) -> R {
-        Self::run(start, |ends| {
-            ends.order();
-            f(ends)
-        })
-    }
-
-    /// How many distinct legal ends the roll `start` has.
-    pub(crate) fn count(start: &RollStart) -> usize {
-        Self::run(start, |ends| ends.count_distinct())
-    }
-
-    /// Runs `f` on the walk of the roll `start`, its ends not yet put in order.
-    fn run<R>(start: &RollStart, mut f: impl FnMut(&mut Ends<'_>) -> R) -> R {
         let mut run = |buffers: &mut Buffers| {
             let (generator, root) = Generator::new(start);
             let mut ends = Ends { generator, buffers };
             ends.walk(root, &start.overdue);
-            f(&mut ends)
+            ends.settle();
+            f(&ends)
         };
         // This thread's buffers, used in place; fresh ones in the rare case that they are
         // busy or gone (a walk during thread teardown).
@@ -83,17 +73,23 @@ impl Ends<'_> {
 
     /// How many distinct legal ends there are.
     pub(crate) fn len(&self) -> usize {
-        self.buffers.ends.len()
+        if self.buffers.distinct { self.buffers.candidates.len() } else { self.buffers.ends.len() }
     }
 
-    /// The board after distinct legal end `k` (in the order of their keys).
+    /// The candidate that is distinct legal end `k`.
+    fn end(&self, k: usize) -> &Candidate {
+        let b = &self.buffers;
+        &b.candidates[if b.distinct { k } else { b.ends[k].1 as usize }]
+    }
+
+    /// The board after distinct legal end `k`.
     pub(crate) fn board(&self, k: usize) -> Board {
-        self.generator.board_of(self.buffers.candidates[self.buffers.ends[k].1 as usize].node)
+        self.generator.board_of(self.end(k).node)
     }
 
     /// Writes into `play` the first play found to distinct legal end `k`.
     pub(crate) fn play_into(&self, k: usize, play: &mut Play) {
-        let c = &self.buffers.candidates[self.buffers.ends[k].1 as usize];
+        let c = self.end(k);
         if c.via == NONE {
             *play = Play::EMPTY;
             return;
@@ -139,22 +135,24 @@ impl Ends<'_> {
         }
     }
 
-    /// How many distinct boards the legal ends leave, without putting them in order.
-    fn count_distinct(&mut self) -> usize {
+    /// Makes the legal ends distinct: the best complete states as they are when they are
+    /// known to leave distinct boards, else one per end key, in the order of the keys.
+    fn settle(&mut self) {
         let candidates = &self.buffers.candidates;
         // Leaves are distinct states (the memo sees to that); without tagged pairs a leaf's
         // state is its board, so distinct leaves are distinct boards. (One end is one board.)
-        if candidates.len() <= 1 || !self.generator.split && candidates.iter().all(|c| c.node.is_leaf()) {
+        let distinct =
+            candidates.len() <= 1 || !self.generator.split && candidates.iter().all(|c| c.node.is_leaf());
+        #[cfg(debug_assertions)]
+        if distinct {
             let count = candidates.len();
-            #[cfg(debug_assertions)]
-            {
-                self.order();
-                debug_assert_eq!(count, self.len(), "two leaves with one board");
-            }
-            return count;
+            self.order();
+            debug_assert_eq!(count, self.buffers.ends.len(), "two leaves with one board");
         }
-        self.order();
-        self.len()
+        self.buffers.distinct = distinct;
+        if !distinct {
+            self.order();
+        }
     }
 
     /// Puts the legal ends in the order of their end keys, one per key.
