@@ -177,19 +177,21 @@ impl Search {
             return i64::from(evaluate(&state.position(), me)) * 36;
         }
         let mover = state.mover();
-        Roll::DISTINCT
-            .iter()
-            .map(|&roll| {
-                let outcomes = state.outcomes(roll).unwrap_or_default();
-                let value = if outcomes.is_empty() {
-                    evaluate(&state.position(), me)
-                } else {
-                    let reply = &outcomes[best_for(&outcomes, mover)];
-                    evaluate(&reply.state.position(), me)
-                };
-                i64::from(value) * i64::from(roll.weight())
-            })
-            .sum()
+        // A roll with the same outcomes as an earlier one has the same value.
+        let twins = state.earlier_twins();
+        let mut values = [0i64; 21];
+        let mut outcomes = Vec::new();
+        for (i, &roll) in Roll::DISTINCT.iter().enumerate() {
+            values[i] = if let Some(j) = twins[i] {
+                values[j]
+            } else if state.outcomes_into(roll, &mut outcomes).is_ok() && !outcomes.is_empty() {
+                let reply = &outcomes[best_for(&outcomes, mover)];
+                i64::from(evaluate(&reply.state.position(), me))
+            } else {
+                i64::from(evaluate(&state.position(), me))
+            };
+        }
+        Roll::DISTINCT.iter().zip(values).map(|(roll, value)| value * i64::from(roll.weight())).sum()
     }
 }
 

@@ -333,6 +333,25 @@ impl GameState {
         }
     }
 
+    /// For each roll of [`Roll::DISTINCT`], an earlier roll there that gives this state the
+    /// same outcomes in the same order, if there is one. A roll's outcomes depend on it only
+    /// through the die amounts it gives and whether it is doubles, so with no pawn of the mover
+    /// in its nest, doubles `d-d` and `(7-d)-(7-d)` (both giving `d, d, 7-d, 7-d`) share
+    /// them. Perft and the search bot, which ask every roll, search such a roll once.
+    pub(crate) fn earlier_twins(&self) -> [Option<usize>; 21] {
+        let all_out = !self.position.pawns[self.mover().index()].contains(&code::NEST);
+        let effect = |roll: Roll| (roll.amounts(all_out), roll.is_doubles());
+        let mut twins = [None; 21];
+        for (i, &roll) in Roll::DISTINCT.iter().enumerate() {
+            // Rolls that are not doubles give two amounts of their own: never a twin.
+            if roll.is_doubles() {
+                twins[i] = (0..i)
+                    .find(|&j| Roll::DISTINCT[j].is_doubles() && effect(Roll::DISTINCT[j]) == effect(roll));
+            }
+        }
+        twins
+    }
+
     fn is_third_doubles(&self, roll: Roll) -> bool {
         roll.is_doubles() && self.rules.three_doubles == ThreeDoubles::Penalty && self.position.doubles == 2
     }
@@ -823,6 +842,46 @@ mod serde_form {
                 return Err(D::Error::custom("the position is not where the roll's steps lead"));
             }
             Ok(state)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    /// Twin rolls give the same outcomes in the same order (perft and the search bot count on
+    /// it), and they are exactly `d-d` and `(7-d)-(7-d)` with every pawn of the mover out of
+    /// its nest.
+    #[test]
+    fn twin_rolls_have_the_same_outcomes() {
+        for rules in [Rules::seed(), Rules::hasbro(), Rules::racket()] {
+            let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+            let mut state = GameState::new(rules).expect("rules");
+            let (mut out, mut twins_seen) = (Vec::new(), 0);
+            for n in 0..600 {
+                if state.is_finished() {
+                    break;
+                }
+                let twins = state.earlier_twins();
+                for (i, &roll) in Roll::DISTINCT.iter().enumerate() {
+                    if let Some(j) = twins[i] {
+                        twins_seen += 1;
+                        let twin = Roll::DISTINCT[j];
+                        assert_eq!(
+                            (twin.first.value(), twin.second.value()),
+                            (7 - roll.first.value(), 7 - roll.second.value())
+                        );
+                        assert_eq!(state.outcomes(roll), state.outcomes(twin), "{roll} {twin}");
+                    }
+                }
+                let in_nest = state.position.pawns[state.mover().index()].contains(&code::NEST);
+                assert_eq!(twins.iter().flatten().count(), if in_nest { 0 } else { 3 });
+                state.outcomes_into(Roll::random(&mut dice), &mut out).expect("awaits a roll");
+                state = out[n % out.len()].state;
+            }
+            assert!(twins_seen > 0);
         }
     }
 }

@@ -18,19 +18,23 @@ pub fn perft(state: &GameState, depth: u32) -> u128 {
     if depth == 0 || !state.awaits_roll() {
         return 1;
     }
-    if depth == 1 {
-        // The last level only counts: no need to build the outcomes.
-        return Roll::DISTINCT.iter().map(|&roll| state.outcome_count(roll).unwrap_or(0) as u128).sum();
-    }
+    // Rolls with the same outcomes as an earlier one are counted once (see
+    // `GameState::earlier_twins`).
+    let twins = state.earlier_twins();
+    let mut counts = [0u128; 21];
     // One list for all 21 rolls of this state.
     let mut outcomes = Vec::new();
-    let mut count: u128 = 0;
-    for roll in Roll::DISTINCT {
-        if state.outcomes_into(roll, &mut outcomes).is_ok() {
-            for o in &outcomes {
-                count = count.saturating_add(perft(&o.state, depth - 1));
-            }
-        }
+    for (i, &roll) in Roll::DISTINCT.iter().enumerate() {
+        counts[i] = if let Some(j) = twins[i] {
+            counts[j]
+        } else if depth == 1 {
+            // The last level only counts: no need to build the outcomes.
+            state.outcome_count(roll).unwrap_or(0) as u128
+        } else if state.outcomes_into(roll, &mut outcomes).is_ok() {
+            outcomes.iter().fold(0u128, |sum, o| sum.saturating_add(perft(&o.state, depth - 1)))
+        } else {
+            0
+        };
     }
-    count
+    counts.iter().fold(0u128, |sum, &c| sum.saturating_add(c))
 }

@@ -64,7 +64,8 @@ impl Index {
     #[cold]
     #[inline(never)]
     fn grow(&mut self) {
-        let live: Vec<(u64, u32, u32)> = self.slots.iter().copied().filter(|s| s.2 == self.generation).collect();
+        let live: Vec<(u64, u32, u32)> =
+            self.slots.iter().copied().filter(|s| s.2 == self.generation).collect();
         let size = (2 * self.slots.len()).max(64);
         self.slots.clear();
         self.slots.resize(size, (0, 0, 0));
