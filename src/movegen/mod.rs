@@ -145,7 +145,7 @@ impl Score {
     }
 }
 
-fn sort2(a: &mut [u8; 4], i: usize, j: usize) {
+fn sort2<T: Ord + Copy>(a: &mut [T; 4], i: usize, j: usize) {
     if a[i] > a[j] {
         a.swap(i, j);
     }
@@ -167,7 +167,7 @@ const CELLS: [u8; 68] = {
 };
 
 /// Sorts four values with the optimal five-comparison network.
-fn sort4(a: &mut [u8; 4]) {
+fn sort4<T: Ord + Copy>(a: &mut [T; 4]) {
     sort2(a, 0, 1);
     sort2(a, 2, 3);
     sort2(a, 0, 2);
@@ -431,26 +431,21 @@ impl Generator {
     /// progress, as `Position::sort_seat` puts them).
     fn board_of(&self, n: Node) -> Board {
         let mut board = self.start;
-        // The mover's pawns sorted by code are nests, ring squares before the entry, ring
-        // squares from the entry on, then home row and home: by progress, the two runs of
-        // ring squares swap. (Without tagged pairs the pawns are kept sorted already.)
-        let mut own = n.pawns();
-        if self.split {
-            sort4(&mut own);
-        }
+        // Sorted by progress (`Location::progress`): ring squares count from the entry.
         let entry = code::RING0 + self.seat.entry().number();
-        let below = |limit: u8| own.iter().filter(|&&c| c < limit).count();
-        let (nests, before_entry, on_ring) = (below(code::RING0), below(entry), below(code::ROW0));
-        let from_entry = on_ring - before_entry;
-        for (k, pawn) in board[self.seat.index()].iter_mut().enumerate() {
-            let source = if k < nests || k >= on_ring {
-                k
-            } else if k < nests + from_entry {
-                before_entry + (k - nests)
-            } else {
-                k - from_entry
+        let own = n.pawns();
+        let mut keys = [0u16; 4];
+        for (key, &c) in keys.iter_mut().zip(&own) {
+            let progress = match c {
+                _ if !code::is_ring(c) => c,
+                _ if c >= entry => c - entry + code::RING0,
+                _ => c + 68 - entry + code::RING0,
             };
-            *pawn = own[source];
+            *key = u16::from(progress) << 8 | u16::from(c);
+        }
+        sort4(&mut keys);
+        for (pawn, key) in board[self.seat.index()].iter_mut().zip(keys) {
+            *pawn = key as u8;
         }
         let captured = n.captured();
         if captured == 0 {
