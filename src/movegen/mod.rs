@@ -151,20 +151,24 @@ fn sort2<T: Ord + Copy>(a: &mut [T; 4], i: usize, j: usize) {
     }
 }
 
-/// The safety squares of the ring (`Generator::cells` before the opponents are added).
-const CELLS: [u8; 68] = {
-    let mut cells = [0u8; 68];
+/// The safety squares of the ring by location code (`Generator::cells` before the opponents
+/// are added).
+const CELLS: [u8; RING_CODES] = {
+    let mut cells = [0u8; RING_CODES];
     let mut q = 0;
     while q < 68 {
-        if let Some(square) = Square::new(q as u8)
+        if let Some(square) = Square::new(q)
             && square.is_safety()
         {
-            cells[q] = SAFETY;
+            cells[(code::RING0 + q) as usize] = SAFETY;
         }
         q += 1;
     }
     cells
 };
+
+/// Tables by ring location code: codes up to the last ring square (code 0, the nest, unused).
+const RING_CODES: usize = code::ROW0 as usize;
 
 /// Sorts four values with the optimal five-comparison network.
 fn sort4<T: Ord + Copy>(a: &mut [T; 4]) {
@@ -226,11 +230,11 @@ pub(crate) struct Generator {
     /// Ring squares with two opponents, as bits by location code: their blockades stand all
     /// roll (a pair is never captured).
     blockades: u128,
-    /// Per ring square: `LONE` if one opponent stands there at the start of the roll,
+    /// Per ring square by code: `LONE` if one opponent stands there at the start of the roll,
     /// `SAFETY` if it is a safety.
-    cells: [u8; 68],
+    cells: [u8; RING_CODES],
     /// For each ring square with one opponent, the bit of its pawn in the captured set.
-    lone_pawn: [u8; 68],
+    lone_pawn: [u8; RING_CODES],
     /// The roll's distinct die amounts, ascending; 0 for none.
     amounts: [u8; 2],
     /// How many die amounts the roll gives and their sum.
@@ -299,20 +303,25 @@ impl Generator {
         }
         // A valid position has at most two pawns on a square, of one seat, and a seat's
         // pawns in order: the two of a pair are neighbours.
-        let (mut cells, mut lone_pawn, mut blockades) = (CELLS, [0u8; 68], 0u128);
-        for s in start.seats.iter().filter(|&s| s != seat) {
-            let pawns = &start.board[s.index()];
+        // (Seats that do not play have their pawns in the nest.)
+        let (mut cells, mut lone_pawn, mut blockades) = (CELLS, [0u8; RING_CODES], 0u128);
+        for (s, pawns) in start.board.iter().enumerate() {
+            if s == seat.index() {
+                continue;
+            }
+            let mut before = code::NEST;
             for (i, &c) in pawns.iter().enumerate() {
                 if code::is_ring(c) {
-                    let q = c - code::RING0;
-                    if i > 0 && pawns[i - 1] == c {
-                        cells[q as usize] &= !LONE;
+                    let cell = usize::from(c);
+                    if c == before {
+                        cells[cell] &= !LONE;
                         blockades |= 1 << c;
                     } else {
-                        cells[q as usize] |= LONE;
-                        lone_pawn[q as usize] = (4 * s.index() + i) as u8;
+                        cells[cell] |= LONE;
+                        lone_pawn[cell] = (4 * s + i) as u8;
                     }
                 }
+                before = c;
             }
         }
         let merged = rules.capture_bonus == rules.home_bonus;
@@ -526,9 +535,10 @@ impl Generator {
         occ
     }
 
-    /// Whether an opponent stands alone on ring square `q` in state `n`.
-    fn lone_at(&self, n: Node, q: u8) -> bool {
-        self.cells[q as usize] & LONE != 0 && n.captured() >> self.lone_pawn[q as usize] & 1 == 0
+    /// Whether an opponent stands alone on the ring square with code `c` in state `n`.
+    fn lone_at(&self, n: Node, c: u8) -> bool {
+        let cell = usize::from(c);
+        self.cells[cell] & LONE != 0 && n.captured() >> self.lone_pawn[cell] & 1 == 0
     }
 
     /// Hands on every step of section 2 possible in `n` with die amounts (`dice`) and/or bonus
@@ -541,11 +551,10 @@ impl Generator {
         let occ = self.occupancy(&m);
         if dice {
             if let Some(id) = m.iter().position(|&c| c == code::NEST) {
-                let entry = self.seat.entry().number();
-                let to = code::RING0 + entry;
+                let to = code::RING0 + self.seat.entry().number();
                 if occ.ring >> to & 1 == 0 {
                     // Entering captures a lone opponent even on the entry square.
-                    let gain = if self.lone_at(n, entry) { self.capture(entry) } else { 0 };
+                    let gain = if self.lone_at(n, to) { self.capture(to) } else { 0 };
                     let has = |v: u8| (0..2).any(|s| self.amounts[s] == v && n.dice(s) > 0);
                     if has(5) {
                         let slot = usize::from(self.amounts[0] != 5);
@@ -594,11 +603,10 @@ impl Generator {
             let (ring, home) = self.routes_of(occ, from, k);
             if ring != 0 {
                 // Onto a lone opponent only off safeties, capturing it.
-                let q = ring - code::RING0;
-                if !self.lone_at(n, q) {
+                if !self.lone_at(n, ring) {
                     self.push_child(n, m, id, ring, spend, 0, out);
-                } else if self.cells[q as usize] & SAFETY == 0 {
-                    self.push_child(n, m, id, ring, spend, self.capture(q), out);
+                } else if self.cells[usize::from(ring)] & SAFETY == 0 {
+                    self.push_child(n, m, id, ring, spend, self.capture(ring), out);
                 }
             }
             if home != 0 {
@@ -648,9 +656,10 @@ impl Generator {
         (ring, home)
     }
 
-    /// What landing on ring square `q` adds to a state: a captured opponent and its bonus.
-    fn capture(&self, q: u8) -> u64 {
-        (1 << (CAPTURED + u32::from(self.lone_pawn[q as usize]))) + self.gains[0]
+    /// What landing on the ring square with code `c` adds to a state: a captured opponent and
+    /// its bonus.
+    fn capture(&self, c: u8) -> u64 {
+        (1 << (CAPTURED + u32::from(self.lone_pawn[usize::from(c)]))) + self.gains[0]
     }
 
     /// Hands on the state after pawn `id` of `n` (whose pawns are `m`) moves to `to`, paying
