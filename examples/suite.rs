@@ -37,6 +37,18 @@ fn suite_state(text: &str) -> GameState {
     GameState::from_position(Rules::seed().with_seats(p.seats()), p).expect("suite state")
 }
 
+/// Every pawn's progress, seat by seat: a key that orders boards.
+fn board_key(state: &GameState) -> [u8; 16] {
+    let position = state.position();
+    let mut key = [0; 16];
+    for (i, seat) in position.seats().iter().enumerate() {
+        for (j, pawn) in position.pawns(seat).iter().enumerate() {
+            key[4 * i + j] = pawn.progress(seat);
+        }
+    }
+    key
+}
+
 /// Every fifth state awaiting a roll in a four-player game of uniformly random choices.
 fn random_game_states(seed: u64, states: &mut Vec<GameState>) {
     let mut dice = ChaCha8Rng::seed_from_u64(seed);
@@ -55,7 +67,12 @@ fn random_game_states(seed: u64, states: &mut Vec<GameState>) {
         pick ^= pick << 13;
         pick ^= pick >> 7;
         pick ^= pick << 17;
-        state = outcomes[(pick % outcomes.len() as u64) as usize].state;
+        // Picked among the outcomes in the order of their boards, so that the games (and this
+        // workload) do not change with the order in which the engine lists outcomes.
+        let mut keys: Vec<([u8; 16], usize)> =
+            outcomes.iter().enumerate().map(|(i, o)| (board_key(&o.state), i)).collect();
+        keys.sort_unstable();
+        state = outcomes[keys[(pick % outcomes.len() as u64) as usize].1].state;
     }
 }
 
