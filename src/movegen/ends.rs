@@ -54,7 +54,8 @@ impl Ends<'_> {
     /// Runs `f` on the legal ends of the roll `start`.
     pub(crate) fn with<R>(start: &RollStart, mut f: impl FnMut(&Ends<'_>) -> R) -> R {
         let mut run = |buffers: &mut Buffers| {
-            let (generator, root) = Generator::new(start);
+            let generator = Generator::new(start);
+            let root = generator.root;
             let mut ends = Ends { generator, buffers };
             ends.walk(root, &start.overdue);
             ends.settle();

@@ -142,7 +142,8 @@ impl RollSearch {
     }
 
     fn new(start: &RollStart, mut graph: Graph) -> RollSearch {
-        let (generator, root) = Generator::new(start);
+        let generator = Generator::new(start);
+        let root = generator.root;
         graph.clear();
         let mut search = RollSearch { key: *start, generator, graph };
         search.insert(root);

@@ -222,6 +222,8 @@ struct Occupancy {
 /// The steps of one roll: everything about the roll that does not change from state to
 /// state, and the steps (section 2) possible in each state.
 pub(crate) struct Generator {
+    /// The state at the start of the roll.
+    root: Node,
     rules: Rules,
     seat: Seat,
     /// The code of the mover's exit square.
@@ -250,8 +252,8 @@ pub(crate) struct Generator {
 }
 
 impl Generator {
-    /// The generator of the roll `start` and the state at the start of the roll.
-    fn new(start: &RollStart) -> (Generator, Node) {
+    /// The generator of the roll `start`.
+    fn new(start: &RollStart) -> Generator {
         let rules = start.rules;
         let seat = start.mover;
         let own = start.board[seat.index()];
@@ -325,7 +327,15 @@ impl Generator {
             }
         }
         let merged = rules.capture_bonus == rules.home_bonus;
-        let generator = Generator {
+        let mut pawns = mover;
+        if split {
+            sort2(&mut pawns, 0, 1);
+            sort2(&mut pawns, 2, 3);
+        } else {
+            sort4(&mut pawns);
+        }
+        Generator {
+            root: Node(root).with_pawns(pawns),
             rules,
             seat,
             exit: code::RING0 + seat.exit().number(),
@@ -348,15 +358,7 @@ impl Generator {
                     Spend::bonus(if merged { 0 } else { 1 }).0
                 },
             ],
-        };
-        let mut pawns = mover;
-        if split {
-            sort2(&mut pawns, 0, 1);
-            sort2(&mut pawns, 2, 3);
-        } else {
-            sort4(&mut pawns);
         }
-        (generator, Node(root).with_pawns(pawns))
     }
 
     /// Puts pawn `id`, just moved, back in order among the pawns of its class.
