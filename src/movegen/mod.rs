@@ -132,14 +132,17 @@ impl Score {
     /// Below every play's score.
     pub const NONE: Score = Score(0);
 
+    /// Die amounts spent.
     pub fn dice(self) -> u8 {
         (self.0 >> 16) as u8
     }
 
+    /// Pawns entered (0 unless entering is a must).
     pub fn entered(self) -> u8 {
         (self.0 >> 8) as u8
     }
 
+    /// Pips spent (0 unless the larger die must be used).
     pub fn pips(self) -> u8 {
         self.0 as u8
     }
