@@ -236,4 +236,12 @@ proptest! {
         prop_assume!(!state.is_finished());
         prop_assert_eq!(state.outcome_count(roll).expect("count"), state.outcomes(roll).expect("outcomes").len());
     }
+
+    /// Perft searches twin doubles once; the total must not show it.
+    #[test]
+    fn perft_one_is_the_sum_of_every_rolls_count(state in any_state()) {
+        prop_assume!(!state.is_finished());
+        let sum: u128 = Roll::DISTINCT.iter().map(|&r| state.outcome_count(r).expect("count") as u128).sum();
+        prop_assert_eq!(parcheesi::perft(&state, 1), sum);
+    }
 }
