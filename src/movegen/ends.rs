@@ -35,8 +35,8 @@ struct Buffers {
     best: Score,
     /// Whether the candidates are the legal ends, each leaving a board of its own.
     distinct: bool,
-    /// Else the legal ends as `(end key, candidate)`, one per key, in the order of the keys.
-    ends: Vec<(u64, u32)>,
+    /// Else the candidates that are the legal ends: the first of each board.
+    ends: Vec<u32>,
 }
 
 #[cfg(feature = "std")]
@@ -80,7 +80,7 @@ impl Ends<'_> {
     /// The candidate that is distinct legal end `k`.
     fn end(&self, k: usize) -> &Candidate {
         let b = &self.buffers;
-        &b.candidates[if b.distinct { k } else { b.ends[k].1 as usize }]
+        &b.candidates[if b.distinct { k } else { b.ends[k] as usize }]
     }
 
     /// The board after distinct legal end `k`.
@@ -137,7 +137,7 @@ impl Ends<'_> {
     }
 
     /// Makes the legal ends distinct: the best complete states as they are when they are
-    /// known to leave distinct boards, else one per end key, in the order of the keys.
+    /// known to leave distinct boards, else the first of each board.
     fn settle(&mut self) {
         let candidates = &self.buffers.candidates;
         // Leaves are distinct states (the memo sees to that); without tagged pairs a leaf's
@@ -147,34 +147,26 @@ impl Ends<'_> {
         #[cfg(debug_assertions)]
         if distinct {
             let count = candidates.len();
-            self.order();
+            self.dedup();
             debug_assert_eq!(count, self.buffers.ends.len(), "two leaves with one board");
         }
         self.buffers.distinct = distinct;
         if !distinct {
-            self.order();
+            self.dedup();
         }
     }
 
-    /// Puts the legal ends in the order of their end keys, one per key.
-    fn order(&mut self) {
+    /// Keeps the first candidate of each board as the legal ends, with the memo (done with
+    /// the walk) as the set of boards seen.
+    fn dedup(&mut self) {
         let b = &mut self.buffers;
-        let generator = &self.generator;
+        b.index.clear();
         b.ends.clear();
-        b.ends.extend(b.candidates.iter().enumerate().map(|(i, c)| (generator.end_key(c.node), i as u32)));
-        if b.ends.len() <= 16 {
-            // Most rolls have a handful of ends: insertion sort beats the general sort there.
-            for i in 1..b.ends.len() {
-                let mut j = i;
-                while j > 0 && b.ends[j - 1] > b.ends[j] {
-                    b.ends.swap(j - 1, j);
-                    j -= 1;
-                }
+        for (i, c) in b.candidates.iter().enumerate() {
+            if b.index.insert(self.generator.end_key(c.node)) {
+                b.ends.push(i as u32);
             }
-        } else {
-            b.ends.sort_unstable();
         }
-        b.ends.dedup_by_key(|e| e.0);
     }
 }
 
