@@ -25,7 +25,8 @@ struct Candidate {
 /// The buffers of a walk, reused by the next walk on the same thread.
 #[derive(Default)]
 struct Buffers {
-    /// State key to state number, for the states with steps beyond them.
+    /// State key to state number, for the states with steps beyond them, and the leaves
+    /// seen; after the walk, when ends must be told apart by board, the board keys seen.
     index: Index,
     /// Per state number: the state and step that first led to it, and whether it is valid
     /// or leads to a valid state.
