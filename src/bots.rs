@@ -177,20 +177,15 @@ impl Search {
             return i64::from(evaluate(&state.position(), me)) * 36;
         }
         let mover = state.mover();
-        // A roll with the same outcomes as an earlier one has the same value.
-        let twins = state.earlier_twins();
-        let mut values = [0i64; 21];
         let mut outcomes = Vec::new();
-        for (i, &roll) in Roll::DISTINCT.iter().enumerate() {
-            values[i] = if let Some(j) = twins[i] {
-                values[j]
-            } else if state.outcomes_into(roll, &mut outcomes).is_ok() && !outcomes.is_empty() {
+        let values = state.by_roll(|roll| {
+            if state.outcomes_into(roll, &mut outcomes).is_ok() && !outcomes.is_empty() {
                 let reply = &outcomes[best_for(&outcomes, mover)];
                 i64::from(evaluate(&reply.state.position(), me))
             } else {
                 i64::from(evaluate(&state.position(), me))
-            };
-        }
+            }
+        });
         Roll::DISTINCT.iter().zip(values).map(|(roll, value)| value * i64::from(roll.weight())).sum()
     }
 }

@@ -333,12 +333,27 @@ impl GameState {
         }
     }
 
+    /// `f` of each roll of [`Roll::DISTINCT`], in that order, with `f` called once for twin
+    /// rolls (see `earlier_twins`): what perft and the search bot, which ask
+    /// every roll, use so that they search such a roll once.
+    pub(crate) fn by_roll<T: Copy + Default>(&self, mut f: impl FnMut(Roll) -> T) -> [T; 21] {
+        let twins = self.earlier_twins();
+        let mut values = [T::default(); 21];
+        for (i, &roll) in Roll::DISTINCT.iter().enumerate() {
+            values[i] = match twins[i] {
+                Some(j) => values[j],
+                None => f(roll),
+            };
+        }
+        values
+    }
+
     /// For each roll of [`Roll::DISTINCT`], an earlier roll there that gives this state the
     /// same outcomes in the same order, if there is one. A roll's outcomes depend on it only
     /// through the die amounts it gives and whether it is doubles, so with no pawn of the mover
     /// in its nest, doubles `d-d` and `(7-d)-(7-d)` (both giving `d, d, 7-d, 7-d`) share
-    /// them. Perft and the search bot, which ask every roll, search such a roll once.
-    pub(crate) fn earlier_twins(&self) -> [Option<usize>; 21] {
+    /// them.
+    fn earlier_twins(&self) -> [Option<usize>; 21] {
         let all_out = !self.position.pawns[self.mover().index()].contains(&code::NEST);
         let effect = |roll: Roll| (roll.amounts(all_out), roll.is_doubles());
         let mut twins = [None; 21];

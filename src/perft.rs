@@ -3,7 +3,6 @@
 
 use alloc::vec::Vec;
 
-use crate::dice::Roll;
 use crate::game::GameState;
 
 /// The number of distinct outcome sequences of `depth` rolls from `state`: 1 at depth 0 or
@@ -18,23 +17,17 @@ pub fn perft(state: &GameState, depth: u32) -> u128 {
     if depth == 0 || !state.awaits_roll() {
         return 1;
     }
-    // Rolls with the same outcomes as an earlier one are counted once (see
-    // `GameState::earlier_twins`).
-    let twins = state.earlier_twins();
-    let mut counts = [0u128; 21];
     // One list for all 21 rolls of this state.
     let mut outcomes = Vec::new();
-    for (i, &roll) in Roll::DISTINCT.iter().enumerate() {
-        counts[i] = if let Some(j) = twins[i] {
-            counts[j]
-        } else if depth == 1 {
+    let counts = state.by_roll(|roll| {
+        if depth == 1 {
             // The last level only counts: no need to build the outcomes.
             state.outcome_count(roll).unwrap_or(0) as u128
         } else if state.outcomes_into(roll, &mut outcomes).is_ok() {
             outcomes.iter().fold(0u128, |sum, o| sum.saturating_add(perft(&o.state, depth - 1)))
         } else {
             0
-        };
-    }
+        }
+    });
     counts.iter().fold(0u128, |sum, &c| sum.saturating_add(c))
 }
