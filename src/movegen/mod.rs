@@ -173,6 +173,30 @@ const CELLS: [u8; RING_CODES] = {
 /// Tables by ring location code: codes up to the last ring square (code 0, the nest, unused).
 const RING_CODES: usize = code::ROW0 as usize;
 
+/// Per seat and location code: the code keyed by the seat's progress (`Location::progress`:
+/// ring squares count from the entry), so that sorting keys orders pawns canonically.
+const ORDER_KEYS: [[u16; 77]; 4] = {
+    let mut keys = [[0u16; 77]; 4];
+    let mut s = 0;
+    while s < 4 {
+        let entry = code::RING0 + Seat::ALL[s].entry().number();
+        let mut c = 0;
+        while c < 77 {
+            let progress = if !code::is_ring(c) {
+                c
+            } else if c >= entry {
+                c - entry + code::RING0
+            } else {
+                c + 68 - entry + code::RING0
+            };
+            keys[s][c as usize] = (progress as u16) << 8 | c as u16;
+            c += 1;
+        }
+        s += 1;
+    }
+    keys
+};
+
 /// Sorts four values with the optimal five-comparison network.
 fn sort4<T: Ord + Copy>(a: &mut [T; 4]) {
     sort2(a, 0, 1);
@@ -445,22 +469,10 @@ impl Generator {
     /// progress, as `Position::sort_seat` puts them).
     fn board_of(&self, n: Node) -> Board {
         let mut board = self.start;
-        // Sorted by progress (`Location::progress`): ring squares count from the entry.
-        let entry = code::RING0 + self.seat.entry().number();
-        let own = n.pawns();
-        let mut keys = [0u16; 4];
-        for (key, &c) in keys.iter_mut().zip(&own) {
-            let progress = match c {
-                _ if !code::is_ring(c) => c,
-                _ if c >= entry => c - entry + code::RING0,
-                _ => c + 68 - entry + code::RING0,
-            };
-            *key = u16::from(progress) << 8 | u16::from(c);
-        }
+        let order = &ORDER_KEYS[self.seat.index()];
+        let mut keys = n.pawns().map(|c| order[usize::from(c).min(code::HOME as usize)]);
         sort4(&mut keys);
-        for (pawn, key) in board[self.seat.index()].iter_mut().zip(keys) {
-            *pawn = key as u8;
-        }
+        board[self.seat.index()] = keys.map(|key| key as u8);
         let captured = n.captured();
         if captured == 0 {
             return board;
