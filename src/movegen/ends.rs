@@ -7,7 +7,8 @@
 use alloc::vec::Vec;
 
 use super::index::Index;
-use super::{Board, Child, Codes, Generator, Node, RollStart, Score, step_of};
+use super::{Board, Child, Codes, Generator, Node, Opponents, RollStart, Score, step_of};
+use crate::board::Seat;
 use crate::moves::Play;
 
 /// No state: the "parent" of the start of the roll.
@@ -38,6 +39,23 @@ struct Buffers {
     distinct: bool,
     /// Else the candidates that are the legal ends: the first of each board.
     ends: Vec<u32>,
+    /// The opponents of the last roll searched, and the board and mover they are of: callers
+    /// often search several rolls of one position in a row.
+    opponents: Option<(Board, Seat, Opponents)>,
+}
+
+impl Buffers {
+    /// The opponents of `mover` on `board`, kept for the next roll of the same position.
+    fn opponents(&mut self, board: &Board, mover: Seat) -> Opponents {
+        match &self.opponents {
+            Some((b, m, opponents)) if b == board && *m == mover => opponents.clone(),
+            _ => {
+                let opponents = Opponents::new(board, mover);
+                self.opponents = Some((*board, mover, opponents.clone()));
+                opponents
+            }
+        }
+    }
 }
 
 #[cfg(feature = "std")]
@@ -55,7 +73,7 @@ impl Ends<'_> {
     /// Runs `f` on the legal ends of the roll `start`.
     pub(crate) fn with<R>(start: &RollStart, mut f: impl FnMut(&Ends<'_>) -> R) -> R {
         let mut run = |buffers: &mut Buffers| {
-            let generator = Generator::new(start);
+            let generator = Generator::new(start, buffers.opponents(&start.board, start.mover));
             let root = generator.root;
             let mut ends = Ends { generator, buffers };
             ends.walk(root, &start.overdue);
@@ -217,5 +235,38 @@ impl Buffers {
             self.candidates.clear();
         }
         self.candidates.push(Candidate { node, via, step });
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use crate::{GameState, Position, Roll, Rules};
+
+    fn state(text: &str) -> GameState {
+        let position: Position = text.parse().expect("position");
+        GameState::from_position(Rules::seed().with_seats(position.seats()), position).expect("state")
+    }
+
+    /// The opponents kept from one search to the next are those of the board and mover being
+    /// searched: two positions with one board and different movers, and two boards with one
+    /// opponent moved, searched in turn on one thread, count as a search on a fresh thread does.
+    #[test]
+    fn opponents_kept_between_searches_are_those_of_the_position() {
+        let states = [
+            state("g:n,5,12,40 r:n,n,22,22 b:n,n,n,n y:n,n,n,n g 0"),
+            state("g:n,5,12,40 r:n,n,22,22 b:n,n,n,n y:n,n,n,n r 0"),
+            state("g:n,5,12,40 r:n,n,22,27 b:n,n,n,n y:n,n,n,n g 0"),
+            state("g:n,5,12,40 r:n,n,22,22 b:n,n,n,n y:n,n,n,n g 0"),
+        ];
+        for roll in Roll::DISTINCT {
+            for s in &states {
+                let here = s.outcomes(roll).expect("awaits a roll");
+                let s = *s;
+                let fresh = std::thread::spawn(move || s.outcomes(roll).expect("awaits a roll"))
+                    .join()
+                    .expect("search");
+                assert_eq!(here, fresh, "{roll} {}", s.position());
+            }
+        }
     }
 }

@@ -246,6 +246,49 @@ struct Occupancy {
     row_pairs: u8,
 }
 
+/// Where the mover's opponents stand at the start of a roll, as the generator looks it up.
+/// They move only by being captured, so it holds for every roll of a position.
+#[derive(Clone)]
+pub(crate) struct Opponents {
+    /// Ring squares with two opponents, as bits by location code: their blockades stand all
+    /// roll (a pair is never captured).
+    blockades: u128,
+    /// Per ring square by code: `LONE` if one opponent stands there at the start of the roll,
+    /// `SAFETY` if it is a safety.
+    cells: [u8; RING_CODES],
+    /// For each ring square with one opponent, the bit of its pawn in the captured set.
+    lone_pawn: [u8; RING_CODES],
+}
+
+impl Opponents {
+    /// The opponents of `mover` on `board`, a valid board: at most two pawns on a square, of
+    /// one seat, each seat's pawns in canonical order (so the two of a pair are neighbours).
+    pub(crate) fn new(board: &Board, mover: Seat) -> Opponents {
+        let (mut cells, mut lone_pawn, mut blockades) = (CELLS, [0u8; RING_CODES], 0u128);
+        // (Seats that do not play have their pawns in the nest.)
+        for (s, pawns) in board.iter().enumerate() {
+            if s == mover.index() {
+                continue;
+            }
+            let mut before = code::NEST;
+            for (i, &c) in pawns.iter().enumerate() {
+                if code::is_ring(c) {
+                    let cell = usize::from(c);
+                    if c == before {
+                        cells[cell] &= !LONE;
+                        blockades |= 1 << c;
+                    } else {
+                        cells[cell] |= LONE;
+                        lone_pawn[cell] = (4 * s + i) as u8;
+                    }
+                }
+                before = c;
+            }
+        }
+        Opponents { blockades, cells, lone_pawn }
+    }
+}
+
 /// The steps of one roll: everything about the roll that does not change from state to
 /// state, and the steps (section 2) possible in each state.
 pub(crate) struct Generator {
@@ -256,14 +299,8 @@ pub(crate) struct Generator {
     /// The code of the mover's exit square.
     exit: u8,
     start: Board,
-    /// Ring squares with two opponents, as bits by location code: their blockades stand all
-    /// roll (a pair is never captured).
-    blockades: u128,
-    /// Per ring square by code: `LONE` if one opponent stands there at the start of the roll,
-    /// `SAFETY` if it is a safety.
-    cells: [u8; RING_CODES],
-    /// For each ring square with one opponent, the bit of its pawn in the captured set.
-    lone_pawn: [u8; RING_CODES],
+    /// Where the opponents stand.
+    opponents: Opponents,
     /// The roll's distinct die amounts, ascending; 0 for none.
     amounts: [u8; 2],
     /// How many die amounts the roll gives and their sum.
@@ -279,8 +316,8 @@ pub(crate) struct Generator {
 }
 
 impl Generator {
-    /// The generator of the roll `start`.
-    fn new(start: &RollStart) -> Generator {
+    /// The generator of the roll `start`, whose opponents are `opponents`.
+    fn new(start: &RollStart, opponents: Opponents) -> Generator {
         let rules = start.rules;
         let seat = start.mover;
         let own = start.board[seat.index()];
@@ -330,29 +367,6 @@ impl Generator {
             amounts[slot] = v;
             root += 1 << (DICE + 2 * slot as u32);
         }
-        // A valid position has at most two pawns on a square, of one seat, and a seat's
-        // pawns in order: the two of a pair are neighbours.
-        // (Seats that do not play have their pawns in the nest.)
-        let (mut cells, mut lone_pawn, mut blockades) = (CELLS, [0u8; RING_CODES], 0u128);
-        for (s, pawns) in start.board.iter().enumerate() {
-            if s == seat.index() {
-                continue;
-            }
-            let mut before = code::NEST;
-            for (i, &c) in pawns.iter().enumerate() {
-                if code::is_ring(c) {
-                    let cell = usize::from(c);
-                    if c == before {
-                        cells[cell] &= !LONE;
-                        blockades |= 1 << c;
-                    } else {
-                        cells[cell] |= LONE;
-                        lone_pawn[cell] = (4 * s + i) as u8;
-                    }
-                }
-                before = c;
-            }
-        }
         let merged = rules.capture_bonus == rules.home_bonus;
         let mut pawns = mover;
         if split {
@@ -367,9 +381,7 @@ impl Generator {
             seat,
             exit: code::RING0 + seat.exit().number(),
             start: start.board,
-            blockades,
-            cells,
-            lone_pawn,
+            opponents,
             amounts,
             start_dice: (start_dice.len() as u8, start_dice.pips() as u8),
             pairs,
@@ -529,7 +541,7 @@ impl Generator {
     /// Where the blockades stand when the mover's pawns are `m`. Opponents move only by being
     /// captured and a pair is never captured, so theirs stand all roll.
     fn occupancy(&self, m: &[u8; 4]) -> Occupancy {
-        let mut occ = Occupancy { ring: self.blockades, row_pairs: 0 };
+        let mut occ = Occupancy { ring: self.opponents.blockades, row_pairs: 0 };
         let mut pair = |i: usize, j: usize| {
             let c = m[i];
             if c == m[j] {
@@ -555,7 +567,7 @@ impl Generator {
     /// Whether an opponent stands alone on the ring square with code `c` in state `n`.
     fn lone_at(&self, n: Node, c: u8) -> bool {
         let cell = usize::from(c);
-        self.cells[cell] & LONE != 0 && n.captured() >> self.lone_pawn[cell] & 1 == 0
+        self.opponents.cells[cell] & LONE != 0 && n.captured() >> self.opponents.lone_pawn[cell] & 1 == 0
     }
 
     /// Hands on every step of section 2 possible in `n` with die amounts (`dice`) and/or bonus
@@ -622,7 +634,7 @@ impl Generator {
                 // Onto a lone opponent only off safeties, capturing it.
                 if !self.lone_at(n, ring) {
                     self.push_child(n, m, id, ring, spend, 0, out);
-                } else if self.cells[usize::from(ring)] & SAFETY == 0 {
+                } else if self.opponents.cells[usize::from(ring)] & SAFETY == 0 {
                     self.push_child(n, m, id, ring, spend, self.capture(ring), out);
                 }
             }
@@ -676,7 +688,7 @@ impl Generator {
     /// What landing on the ring square with code `c` adds to a state: a captured opponent and
     /// its bonus.
     fn capture(&self, c: u8) -> u64 {
-        (1 << (CAPTURED + u32::from(self.lone_pawn[usize::from(c)]))) + self.gains[0]
+        (1 << (CAPTURED + u32::from(self.opponents.lone_pawn[usize::from(c)]))) + self.gains[0]
     }
 
     /// Hands on the state after pawn `id` of `n` (whose pawns are `m`) moves to `to`, paying
