@@ -540,6 +540,7 @@ impl Generator {
 
     /// Where the blockades stand when the mover's pawns are `m`. Opponents move only by being
     /// captured and a pair is never captured, so theirs stand all roll.
+    #[inline(always)]
     fn occupancy(&self, m: &[u8; 4]) -> Occupancy {
         let mut occ = Occupancy { ring: self.opponents.blockades, row_pairs: 0 };
         let mut pair = |i: usize, j: usize| {
@@ -649,6 +650,7 @@ impl Generator {
     /// blockades `occ`, as location codes, 0 for nowhere: along the ring (past and onto no
     /// blockade), and through the home row (past and onto no pair). Whether an opponent on
     /// the ring square reached guards it is left to the caller.
+    #[inline(always)]
     fn routes_of(&self, occ: &Occupancy, from: u8, k: u8) -> (u8, u8) {
         if code::is_row(from) {
             let end = from - code::ROW0 + k;
