@@ -7,7 +7,7 @@
 use alloc::vec::Vec;
 
 use super::index::Index;
-use super::{Board, Child, Codes, Generator, Node, Opponents, RollStart, Score, step_of};
+use super::{Board, Child, Codes, Generator, Node, Opponents, RollStart, Score, Sink, step_of};
 use crate::board::Seat;
 use crate::moves::Play;
 
@@ -189,37 +189,55 @@ impl Ends<'_> {
     }
 }
 
+/// The children of one state in the walk: leaves handled where they are generated, other
+/// states visited in turn.
+struct Visit<'a, 'g> {
+    buffers: &'a mut Buffers,
+    generator: &'g Generator,
+    /// The state number of the parent.
+    at: u32,
+    /// Whether a valid state lies beyond the parent.
+    reach_valid: bool,
+}
+
+impl Sink for Visit<'_, '_> {
+    #[inline(always)]
+    fn leaf(&mut self, child: Child) {
+        let valid = self.generator.is_valid(child.node);
+        // A leaf is complete exactly when it is valid.
+        if valid && self.buffers.index.insert(child.node.0) {
+            self.buffers.consider(self.generator, child.node, self.at, child.step);
+        }
+        self.reach_valid |= valid;
+    }
+
+    #[inline(never)]
+    fn inner(&mut self, child: Child) {
+        let b = &mut *self.buffers;
+        let valid = self.generator.is_valid(child.node);
+        let fresh = b.trail.len() as u32;
+        let c = b.index.get_or_insert(child.node.0, fresh);
+        if c == fresh {
+            b.trail.push((self.at, child.step, valid));
+            let beyond = b.visit(self.generator, child.node, c);
+            if valid && !beyond {
+                b.consider(self.generator, child.node, self.at, child.step);
+            }
+            b.trail[c as usize].2 = valid || beyond;
+        }
+        self.reach_valid |= b.trail[c as usize].2;
+    }
+}
+
 impl Buffers {
     /// Visits the states after `node` (state number `at`), recording the complete ones;
     /// returns whether a valid state lies beyond `node`.
     fn visit(&mut self, generator: &Generator, node: Node, at: u32) -> bool {
-        let mut reach_valid = false;
         // Each child is visited as soon as it is generated: depth first, with no list of
         // children in between.
-        generator.children(node, &mut |child: Child| {
-            let valid = generator.is_valid(child.node);
-            let step = child.step;
-            if child.node.is_leaf() {
-                // A leaf is complete exactly when it is valid.
-                if valid && self.index.insert(child.node.0) {
-                    self.consider(generator, child.node, at, step);
-                }
-                reach_valid |= valid;
-                return;
-            }
-            let fresh = self.trail.len() as u32;
-            let c = self.index.get_or_insert(child.node.0, fresh);
-            if c == fresh {
-                self.trail.push((at, step, valid));
-                let beyond = self.visit(generator, child.node, c);
-                if valid && !beyond {
-                    self.consider(generator, child.node, at, step);
-                }
-                self.trail[c as usize].2 = valid || beyond;
-            }
-            reach_valid |= self.trail[c as usize].2;
-        });
-        reach_valid
+        let mut visit = Visit { buffers: self, generator, at, reach_valid: false };
+        generator.children(node, &mut visit);
+        visit.reach_valid
     }
 
     /// Records the complete state `node`, reached from state `via` by `step`, if it scores

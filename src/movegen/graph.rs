@@ -8,7 +8,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::index::Index;
-use super::{Board, Child, Generator, Node, Opponents, RollStart, Score, step_of};
+use super::{All, Board, Child, Generator, Node, Opponents, RollStart, Score, step_of};
 use crate::board::Seat;
 use crate::dice::Amounts;
 use crate::moves::{Play, Step};
@@ -169,7 +169,7 @@ impl RollSearch {
             // Children go on one stack shared by the whole search (no per-state buffer).
             let mut out = core::mem::take(&mut self.graph.pending);
             let base = out.len();
-            if self.generator.children(node, &mut |c| out.push(c)) {
+            if self.generator.children(node, &mut All(|c| out.push(c))) {
                 self.graph.entries[idx as usize].flags |= DICE_OVER;
             }
             for child in &out[base..] {

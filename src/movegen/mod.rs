@@ -509,7 +509,7 @@ impl Generator {
 
     /// Hands the steps possible in `n` to `out`, as section 4.3 orders dice and bonuses;
     /// returns whether the dice phase ends in `n` (bonuses after dice, no die step possible).
-    fn children(&self, n: Node, out: &mut impl FnMut(Child)) -> bool {
+    fn children(&self, n: Node, out: &mut impl Sink) -> bool {
         match self.rules.bonus_timing {
             BonusTiming::Immediately => {
                 self.generate(n, true, true, out);
@@ -520,12 +520,9 @@ impl Generator {
                 false
             }
             BonusTiming::AfterDice => {
-                let mut any = false;
-                self.generate(n, true, false, &mut |c| {
-                    any = true;
-                    out(c);
-                });
-                if any {
+                let mut sink = Noting { out, any: false };
+                self.generate(n, true, false, &mut sink);
+                if sink.any {
                     return false;
                 }
                 // No die step: the bonus phase begins. The state keeps its key; its children
@@ -573,7 +570,7 @@ impl Generator {
 
     /// Hands on every step of section 2 possible in `n` with die amounts (`dice`) and/or bonus
     /// amounts (`bonus`).
-    fn generate(&self, n: Node, dice: bool, bonus: bool, out: &mut impl FnMut(Child)) {
+    fn generate(&self, n: Node, dice: bool, bonus: bool, out: &mut impl Sink) {
         let m = n.pawns();
         if m == [code::HOME; 4] {
             return;
@@ -614,15 +611,7 @@ impl Generator {
 
     /// Hands on every step moving one pawn `k` steps (RULES.md section 2.3): along the ring,
     /// or along the home route when the pawn would pass its exit; the ring first.
-    fn advance_all(
-        &self,
-        n: Node,
-        m: &[u8; 4],
-        occ: &Occupancy,
-        k: u8,
-        spend: Spend,
-        out: &mut impl FnMut(Child),
-    ) {
+    fn advance_all(&self, n: Node, m: &[u8; 4], occ: &Occupancy, k: u8, spend: Spend, out: &mut impl Sink) {
         for id in 0..4 {
             let from = m[id];
             // Two pawns of one class on one square make the same steps: only the first moves.
@@ -705,7 +694,7 @@ impl Generator {
         to: u8,
         spend: Spend,
         gain: u64,
-        out: &mut impl FnMut(Child),
+        out: &mut impl Sink,
     ) {
         let from = m[id];
         let mut pawns = *m;
@@ -714,7 +703,48 @@ impl Generator {
         let child = Node(n.0 - spend.0 + gain).with_pawns(pawns);
         // The bound that lets a bonus count take three bits (see `Node`); checked by induction.
         debug_assert!(child.bonus(0) + child.bonus(1) <= 4, "more than four bonuses pending");
-        out(Child { node: child, step: [from, to] });
+        let child = Child { node: child, step: [from, to] };
+        if child.node.is_leaf() { out.leaf(child) } else { out.inner(child) }
+    }
+}
+
+/// Where the generator hands the steps of a state: leaves (nothing left to spend) apart, so a
+/// search can handle them inline.
+pub(crate) trait Sink {
+    /// A child with nothing left to spend.
+    fn leaf(&mut self, child: Child);
+    /// Any other child.
+    fn inner(&mut self, child: Child);
+}
+
+/// Every child to one function.
+pub(crate) struct All<F>(pub F);
+
+impl<F: FnMut(Child)> Sink for All<F> {
+    fn leaf(&mut self, child: Child) {
+        (self.0)(child);
+    }
+    fn inner(&mut self, child: Child) {
+        (self.0)(child);
+    }
+}
+
+/// Passes children on, noting whether there was any.
+struct Noting<'a, S> {
+    out: &'a mut S,
+    any: bool,
+}
+
+impl<S: Sink> Sink for Noting<'_, S> {
+    #[inline(always)]
+    fn leaf(&mut self, child: Child) {
+        self.any = true;
+        self.out.leaf(child);
+    }
+    #[inline(always)]
+    fn inner(&mut self, child: Child) {
+        self.any = true;
+        self.out.inner(child);
     }
 }
 
