@@ -222,9 +222,14 @@ fn ring_bits(from: u8, to: u8) -> u128 {
 }
 
 /// The `k` ring squares after the one with code `c`, in the direction of play, as bits of a
-/// ring mask (none for `k == 0`); `k` is below 68.
+/// ring mask (none for `k == 0`); `k` is below 68. Meant for masks that repeat the ring's
+/// first squares above it (`repeat_ring`): then a run that wraps past square 67 is one span of
+/// bits, as long as it ends below bit 128 (every run of the standard amounts does).
 fn ring_run(c: u8, k: u8) -> u128 {
     let end = c + k;
+    if end < 128 {
+        return ((1u128 << k) - 1) << (c + 1);
+    }
     if k == 0 {
         0
     } else if end < code::ROW0 {
@@ -236,11 +241,17 @@ fn ring_run(c: u8, k: u8) -> u128 {
     }
 }
 
+/// A ring mask with the ring's squares 0 to 58 repeated as bits 69 to 127, for `ring_run`.
+fn repeat_ring(mask: u128) -> u128 {
+    mask | mask << 68
+}
+
 /// Where the blockades of one roll state stand.
 #[derive(Clone, Copy)]
 struct Occupancy {
     /// Ring squares holding two pawns, which no pawn passes or lands on, as bits by location
-    /// code: the opponents' (which stand all roll) and the mover's.
+    /// code, repeated above the ring (`repeat_ring`): the opponents' (which stand all roll)
+    /// and the mover's.
     ring: u128,
     /// The mover's home-row squares holding two of its pawns, as bits.
     row_pairs: u8,
@@ -250,8 +261,8 @@ struct Occupancy {
 /// They move only by being captured, so it holds for every roll of a position.
 #[derive(Clone)]
 pub(crate) struct Opponents {
-    /// Ring squares with two opponents, as bits by location code: their blockades stand all
-    /// roll (a pair is never captured).
+    /// Ring squares with two opponents, as bits by location code repeated above the ring
+    /// (`repeat_ring`): their blockades stand all roll (a pair is never captured).
     blockades: u128,
     /// Per ring square by code: `LONE` if one opponent stands there at the start of the roll,
     /// `SAFETY` if it is a safety.
@@ -285,7 +296,7 @@ impl Opponents {
                 before = c;
             }
         }
-        Opponents { blockades, cells, lone_pawn }
+        Opponents { blockades: repeat_ring(blockades), cells, lone_pawn }
     }
 }
 
@@ -544,7 +555,7 @@ impl Generator {
             let c = m[i];
             if c == m[j] {
                 if code::is_ring(c) {
-                    occ.ring |= 1 << c;
+                    occ.ring |= repeat_ring(1 << c);
                 } else if code::is_row(c) {
                     occ.row_pairs |= 1 << (c - code::ROW0);
                 }
@@ -772,4 +783,30 @@ pub(crate) fn step_of(codes: Codes) -> Step {
 pub(crate) struct Child {
     node: Node,
     step: Codes,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A run of `k` squares after square code `c` meets the blockade on square code `q` exactly
+    /// when `q` is one of those squares, for every square, start and amount a step can have
+    /// (bonuses up to 67 included, whose runs go past bit 127).
+    #[test]
+    fn ring_runs_meet_exactly_the_squares_passed() {
+        for c in code::RING0..code::ROW0 {
+            for k in 0..68 {
+                let run = ring_run(c, k);
+                for q in code::RING0..code::ROW0 {
+                    let ahead = (q + 68 - c) % 68;
+                    let passed = ahead >= 1 && ahead <= k;
+                    assert_eq!(
+                        repeat_ring(1 << q) & run != 0,
+                        passed,
+                        "square {c}, {k} steps, blockade on {q}"
+                    );
+                }
+            }
+        }
+    }
 }
