@@ -46,15 +46,13 @@ struct Buffers {
 
 impl Buffers {
     /// The opponents of `mover` on `board`, kept for the next roll of the same position.
-    fn opponents(&mut self, board: &Board, mover: Seat) -> Opponents {
-        match &self.opponents {
-            Some((b, m, opponents)) if b == board && *m == mover => opponents.clone(),
-            _ => {
-                let opponents = Opponents::new(board, mover);
-                self.opponents = Some((*board, mover, opponents.clone()));
-                opponents
-            }
+    fn opponents(&mut self, board: &Board, mover: Seat) -> &Opponents {
+        let (b, m, opponents) =
+            self.opponents.get_or_insert_with(|| (*board, mover, Opponents::new(board, mover)));
+        if b != board || *m != mover {
+            (*b, *m, *opponents) = (*board, mover, Opponents::new(board, mover));
         }
+        opponents
     }
 }
 
@@ -73,10 +71,9 @@ impl Ends<'_> {
     /// Runs `f` on the legal ends of the roll `start`.
     pub(crate) fn with<R>(start: &RollStart, mut f: impl FnMut(&Ends<'_>) -> R) -> R {
         let mut run = |buffers: &mut Buffers| {
-            let generator = Generator::new(start, buffers.opponents(&start.board, start.mover));
-            let root = generator.root;
-            let mut ends = Ends { generator, buffers };
-            ends.walk(root, &start.overdue);
+            let opponents = buffers.opponents(&start.board, start.mover);
+            let mut ends = Ends { generator: Generator::new(start, opponents), buffers };
+            ends.walk(ends.generator.root, &start.overdue);
             ends.settle();
             f(&ends)
         };

@@ -142,7 +142,7 @@ impl RollSearch {
     }
 
     fn new(start: &RollStart, mut graph: Graph) -> RollSearch {
-        let generator = Generator::new(start, Opponents::new(&start.board, start.mover));
+        let generator = Generator::new(start, &Opponents::new(&start.board, start.mover));
         let root = generator.root;
         graph.clear();
         let mut search = RollSearch { key: *start, generator, graph };

@@ -328,7 +328,7 @@ pub(crate) struct Generator {
 
 impl Generator {
     /// The generator of the roll `start`, whose opponents are `opponents`.
-    fn new(start: &RollStart, opponents: Opponents) -> Generator {
+    fn new(start: &RollStart, opponents: &Opponents) -> Generator {
         let rules = start.rules;
         let seat = start.mover;
         let own = start.board[seat.index()];
@@ -392,7 +392,7 @@ impl Generator {
             seat,
             exit: code::RING0 + seat.exit().number(),
             start: start.board,
-            opponents,
+            opponents: opponents.clone(),
             amounts,
             start_dice: (start_dice.len() as u8, start_dice.pips() as u8),
             pairs,
