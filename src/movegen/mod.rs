@@ -174,9 +174,10 @@ const CELLS: [u8; RING_CODES] = {
 const RING_CODES: usize = code::ROW0 as usize;
 
 /// Per seat and location code: the code keyed by the seat's progress (`Location::progress`:
-/// ring squares count from the entry), so that sorting keys orders pawns canonically.
-const ORDER_KEYS: [[u16; 77]; 4] = {
-    let mut keys = [[0u16; 77]; 4];
+/// ring squares count from the entry), so that sorting keys orders pawns canonically. (A row
+/// for every byte, so that a code needs no bounds check; codes above home are never used.)
+const ORDER_KEYS: [[u16; 256]; 4] = {
+    let mut keys = [[0u16; 256]; 4];
     let mut s = 0;
     while s < 4 {
         let entry = code::RING0 + Seat::ALL[s].entry().number();
@@ -493,7 +494,7 @@ impl Generator {
     fn board_of(&self, n: Node) -> Board {
         let mut board = self.start;
         let order = &ORDER_KEYS[self.seat.index()];
-        let mut keys = n.pawns().map(|c| order[usize::from(c).min(code::HOME as usize)]);
+        let mut keys = n.pawns().map(|c| order[usize::from(c)]);
         sort4(&mut keys);
         board[self.seat.index()] = keys.map(|key| key as u8);
         let captured = n.captured();
@@ -762,9 +763,10 @@ impl<S: Sink> Sink for Noting<'_, S> {
 /// A step as the codes of its two locations, turned into a [`Step`] only for a play.
 pub(crate) type Codes = [u8; 2];
 
-/// Every location by its code.
-const LOCATIONS: [Location; 77] = {
-    let mut table = [Location::Nest; 77];
+/// Every location by its code (a row for every byte, so that a code needs no bounds check;
+/// codes above home are never used).
+const LOCATIONS: [Location; 256] = {
+    let mut table = [Location::Nest; 256];
     let mut c = 0;
     while c < 77 {
         table[c] = Location::from_code(c as u8);
@@ -774,7 +776,7 @@ const LOCATIONS: [Location; 77] = {
 };
 
 pub(crate) fn step_of(codes: Codes) -> Step {
-    let at = |c: u8| LOCATIONS[usize::from(c).min(76)];
+    let at = |c: u8| LOCATIONS[usize::from(c)];
     Step::new(at(codes[0]), at(codes[1]))
 }
 
