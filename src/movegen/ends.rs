@@ -186,8 +186,9 @@ impl Ends<'_> {
     }
 }
 
-/// The children of one state in the walk: leaves handled where they are generated, other
-/// states visited in turn.
+/// The children of one state in the walk: leaves handled where they are generated (they are
+/// most children, so that code is inlined into the generator's loop), other states visited in
+/// turn (a recursion, kept out of line so the loop stays small).
 struct Visit<'a, 'g> {
     buffers: &'a mut Buffers,
     generator: &'g Generator,
