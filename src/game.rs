@@ -354,17 +354,31 @@ impl GameState {
     /// in its nest, doubles `d-d` and `(7-d)-(7-d)` (both giving `d, d, 7-d, 7-d`) share
     /// them.
     fn earlier_twins(&self) -> [Option<usize>; 21] {
-        let all_out = !self.position.pawns[self.mover().index()].contains(&code::NEST);
-        let effect = |roll: Roll| (roll.amounts(all_out), roll.is_doubles());
-        let mut twins = [None; 21];
-        for (i, &roll) in Roll::DISTINCT.iter().enumerate() {
-            // Rolls that are not doubles give two amounts of their own: never a twin.
-            if roll.is_doubles() {
-                twins[i] = (0..i)
-                    .find(|&j| Roll::DISTINCT[j].is_doubles() && effect(Roll::DISTINCT[j]) == effect(roll));
-            }
+        // With a pawn in the nest, doubles give two amounts of their own; so do other rolls.
+        if self.position.pawns[self.mover().index()].contains(&code::NEST) {
+            return [None; 21];
         }
-        twins
+        const ALL_OUT: [Option<usize>; 21] = {
+            let mut twins = [None; 21];
+            let mut i = 0;
+            while i < 21 {
+                let d = Roll::DISTINCT[i].first.value();
+                let mut j = 0;
+                while j < i {
+                    let earlier = Roll::DISTINCT[j];
+                    if Roll::DISTINCT[i].is_doubles()
+                        && earlier.is_doubles()
+                        && earlier.first.value() == 7 - d
+                    {
+                        twins[i] = Some(j);
+                    }
+                    j += 1;
+                }
+                i += 1;
+            }
+            twins
+        };
+        ALL_OUT
     }
 
     fn is_third_doubles(&self, roll: Roll) -> bool {
