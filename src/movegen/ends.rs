@@ -187,8 +187,9 @@ impl Ends<'_> {
 }
 
 /// The children of one state in the walk: leaves handled where they are generated (they are
-/// most children, so that code is inlined into the generator's loop), other states visited in
-/// turn (a recursion, kept out of line so the loop stays small).
+/// most children, so that code is inlined into the generator's loop); other states looked up
+/// in the memo there too (half of them were reached before), and only those new to the walk
+/// visited, by a recursion kept out of line so the loop stays small.
 struct Visit<'a, 'g> {
     buffers: &'a mut Buffers,
     generator: &'g Generator,
@@ -209,21 +210,30 @@ impl Sink for Visit<'_, '_> {
         self.reach_valid |= valid;
     }
 
-    #[inline(never)]
+    #[inline(always)]
     fn inner(&mut self, child: Child) {
         let b = &mut *self.buffers;
-        let valid = self.generator.is_valid(child.node);
         let fresh = b.trail.len() as u32;
         let c = b.index.get_or_insert(child.node.0, fresh);
         if c == fresh {
-            b.trail.push((self.at, child.step, valid));
-            let beyond = b.visit(self.generator, child.node, c);
-            if valid && !beyond {
-                b.consider(self.generator, child.node, self.at, child.step);
-            }
-            b.trail[c as usize].2 = valid || beyond;
+            self.expand(child, c);
         }
-        self.reach_valid |= b.trail[c as usize].2;
+        self.reach_valid |= self.buffers.trail[c as usize].2;
+    }
+}
+
+impl Visit<'_, '_> {
+    /// Visits `child`, new to the walk as state number `c`.
+    #[inline(never)]
+    fn expand(&mut self, child: Child, c: u32) {
+        let b = &mut *self.buffers;
+        let valid = self.generator.is_valid(child.node);
+        b.trail.push((self.at, child.step, valid));
+        let beyond = b.visit(self.generator, child.node, c);
+        if valid && !beyond {
+            b.consider(self.generator, child.node, self.at, child.step);
+        }
+        b.trail[c as usize].2 = valid || beyond;
     }
 }
 
