@@ -354,22 +354,16 @@ impl GameState {
     /// in its nest, doubles `d-d` and `(7-d)-(7-d)` (both giving `d, d, 7-d, 7-d`) share
     /// them.
     fn earlier_twins(&self) -> [Option<usize>; 21] {
-        // With a pawn in the nest, doubles give two amounts of their own; so do other rolls.
-        if self.position.pawns[self.mover().index()].contains(&code::NEST) {
-            return [None; 21];
-        }
+        // The twins with every pawn out: each `d-d` and the `(7-d)-(7-d)` before it.
         const ALL_OUT: [Option<usize>; 21] = {
             let mut twins = [None; 21];
             let mut i = 0;
             while i < 21 {
-                let d = Roll::DISTINCT[i].first.value();
+                let roll = Roll::DISTINCT[i];
                 let mut j = 0;
-                while j < i {
+                while roll.is_doubles() && j < i {
                     let earlier = Roll::DISTINCT[j];
-                    if Roll::DISTINCT[i].is_doubles()
-                        && earlier.is_doubles()
-                        && earlier.first.value() == 7 - d
-                    {
+                    if earlier.is_doubles() && earlier.first.value() == 7 - roll.first.value() {
                         twins[i] = Some(j);
                     }
                     j += 1;
@@ -378,6 +372,10 @@ impl GameState {
             }
             twins
         };
+        // With a pawn in the nest, doubles give two amounts of their own, as other rolls do.
+        if self.position.pawns[self.mover().index()].contains(&code::NEST) {
+            return [None; 21];
+        }
         ALL_OUT
     }
 
