@@ -26,46 +26,20 @@ pub struct ParseLocationError(pub String);
 impl FromStr for Location {
     type Err = ParseLocationError;
     fn from_str(s: &str) -> Result<Location, ParseLocationError> {
-        // The forms positions are made of, read straight from the bytes.
-        let quick = match *s.as_bytes() {
+        // Straight from the bytes: positions are parsed by the million. Ring squares are
+        // written without leading zeros.
+        let location = match *s.as_bytes() {
             [b'n'] => Some(Location::Nest),
             [d @ b'0'..=b'9'] => Square::new(d - b'0').map(Location::Ring),
-            [t @ b'1'..=b'6', d @ b'0'..=b'9'] => {
+            [t @ b'1'..=b'9', d @ b'0'..=b'9'] => {
                 Square::new((t - b'0') * 10 + (d - b'0')).map(Location::Ring)
             }
             [b'h', d @ b'0'..=b'6'] => Some(Location::HomeRow(d - b'0')),
+            _ if s == "home" => Some(Location::Home),
             _ => None,
         };
-        if let Some(location) = quick {
-            return Ok(location);
-        }
-        let err = || ParseLocationError(s.to_string());
-        match s {
-            "n" => Ok(Location::Nest),
-            "home" => Ok(Location::Home),
-            _ => {
-                if let Some(h) = s.strip_prefix('h') {
-                    match h.as_bytes() {
-                        [d @ b'0'..=b'6'] => Ok(Location::HomeRow(d - b'0')),
-                        _ => Err(err()),
-                    }
-                } else {
-                    let n = parse_plain_number(s).ok_or_else(err)?;
-                    let n = u8::try_from(n).map_err(|_| err())?;
-                    Square::new(n).map(Location::Ring).ok_or_else(err)
-                }
-            }
-        }
+        location.ok_or_else(|| ParseLocationError(s.to_string()))
     }
-}
-
-/// A decimal number without sign or leading zeros, as the notation writes numbers.
-pub(crate) fn parse_plain_number(s: &str) -> Option<u64> {
-    let plain = !s.is_empty()
-        && s.len() <= 19
-        && s.bytes().all(|b| b.is_ascii_digit())
-        && (s == "0" || !s.starts_with('0'));
-    if plain { s.parse().ok() } else { None }
 }
 
 /// Why a line is not a position.

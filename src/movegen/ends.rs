@@ -44,18 +44,6 @@ struct Buffers {
     opponents: Option<(Board, Seat, Opponents)>,
 }
 
-impl Buffers {
-    /// The opponents of `mover` on `board`, kept for the next roll of the same position.
-    fn opponents(&mut self, board: &Board, mover: Seat) -> &Opponents {
-        let (b, m, opponents) =
-            self.opponents.get_or_insert_with(|| (*board, mover, Opponents::new(board, mover)));
-        if b != board || *m != mover {
-            (*b, *m, *opponents) = (*board, mover, Opponents::new(board, mover));
-        }
-        opponents
-    }
-}
-
 #[cfg(feature = "std")]
 std::thread_local! {
     static BUFFERS: core::cell::RefCell<Buffers> = core::cell::RefCell::new(Buffers::default());
@@ -238,6 +226,16 @@ impl Visit<'_, '_> {
 }
 
 impl Buffers {
+    /// The opponents of `mover` on `board`, kept for the next roll of the same position.
+    fn opponents(&mut self, board: &Board, mover: Seat) -> &Opponents {
+        let (b, m, opponents) =
+            self.opponents.get_or_insert_with(|| (*board, mover, Opponents::new(board, mover)));
+        if b != board || *m != mover {
+            (*b, *m, *opponents) = (*board, mover, Opponents::new(board, mover));
+        }
+        opponents
+    }
+
     /// Visits the states after `node` (state number `at`), recording the complete ones;
     /// returns whether a valid state lies beyond `node`.
     fn visit(&mut self, generator: &Generator, node: Node, at: u32) -> bool {

@@ -180,16 +180,9 @@ const ORDER_KEYS: [[u16; 256]; 4] = {
     let mut keys = [[0u16; 256]; 4];
     let mut s = 0;
     while s < 4 {
-        let entry = code::RING0 + Seat::ALL[s].entry().number();
         let mut c = 0;
-        while c < 77 {
-            let progress = if !code::is_ring(c) {
-                c
-            } else if c >= entry {
-                c - entry + code::RING0
-            } else {
-                c + 68 - entry + code::RING0
-            };
+        while c <= code::HOME {
+            let progress = Location::from_code(c).progress(Seat::ALL[s]);
             keys[s][c as usize] = (progress as u16) << 8 | c as u16;
             c += 1;
         }
