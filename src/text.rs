@@ -75,6 +75,70 @@ impl TextInterface {
         Flow::Continue
     }
 
+    /// Answers every line of `input` on `output` until the end of the input or `quit`, as the
+    /// `analyze` example does on standard input and output.
+    ///
+    /// Answers are flushed before `input` is read again, so a program that sends one command
+    /// and waits gets its answer; lines that have already arrived are answered first, so that a
+    /// batch of commands costs one write per read rather than one per answer. Invalid UTF-8 is
+    /// answered as an unknown command, not an end of input.
+    ///
+    /// ```
+    /// use parcheesi::text::TextInterface;
+    /// let input = "rules hasbro\nperft g:n,n,n,n r:n,n,n,n g 0 1\nquit\nperft ignored\n";
+    /// let mut output = Vec::new();
+    /// TextInterface::new().serve(input.as_bytes(), &mut output)?;
+    /// assert_eq!(output, b"ok\nperft 21\n");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The first error reading `input` or writing `output` (reads that are interrupted are
+    /// retried).
+    #[cfg(feature = "std")]
+    pub fn serve(
+        &mut self,
+        mut input: impl std::io::Read,
+        mut output: impl std::io::Write,
+    ) -> std::io::Result<()> {
+        let mut buffer = Vec::new();
+        let mut answers = String::new();
+        // Where the unanswered input starts in `buffer`.
+        let mut start = 0;
+        let mut at_end = false;
+        loop {
+            while let Some(len) = buffer[start..].iter().position(|&b| b == b'\n') {
+                let line = String::from_utf8_lossy(&buffer[start..start + len]);
+                start += len + 1;
+                if self.answer(&line, &mut answers) == Flow::Quit {
+                    return output.write_all(answers.as_bytes()).and_then(|()| output.flush());
+                }
+            }
+            if at_end {
+                // A last line without a newline.
+                let line = String::from_utf8_lossy(&buffer[start..]);
+                let _ = self.answer(&line, &mut answers);
+                return output.write_all(answers.as_bytes()).and_then(|()| output.flush());
+            }
+            // Reading may wait for the other side, which may be waiting for these answers.
+            output.write_all(answers.as_bytes())?;
+            output.flush()?;
+            answers.clear();
+            buffer.drain(..start);
+            start = 0;
+            let filled = buffer.len();
+            buffer.resize(filled + 8192, 0);
+            let read = loop {
+                match input.read(&mut buffer[filled..]) {
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    other => break other,
+                }
+            };
+            buffer.truncate(filled + *read.as_ref().unwrap_or(&0));
+            at_end = read? == 0;
+        }
+    }
+
     fn command(&mut self, line: &str, out: &mut String) -> Result<(), String> {
         let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
         match cmd {
@@ -184,6 +248,121 @@ mod tests {
             let (out, _) = answers(&[&bad]);
             assert!(out.starts_with("error ") && out.lines().count() == 1, "{bad}: {out}");
         }
+    }
+
+    /// What a session of `serve` did, in order.
+    #[cfg(feature = "std")]
+    #[derive(Debug, PartialEq)]
+    enum Event {
+        Read(usize),
+        Wrote(String),
+        Flushed,
+    }
+
+    /// Input arriving in `chunks`, each on its own read, and output, both logging to `log`.
+    #[cfg(feature = "std")]
+    struct Peer<'a> {
+        chunks: Vec<std::io::Result<&'a [u8]>>,
+        log: &'a core::cell::RefCell<Vec<Event>>,
+    }
+
+    #[cfg(feature = "std")]
+    impl std::io::Read for Peer<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.chunks.is_empty() {
+                self.log.borrow_mut().push(Event::Read(0));
+                return Ok(0);
+            }
+            let chunk = self.chunks.remove(0)?;
+            buf[..chunk.len()].copy_from_slice(chunk);
+            self.log.borrow_mut().push(Event::Read(chunk.len()));
+            Ok(chunk.len())
+        }
+    }
+
+    #[cfg(feature = "std")]
+    impl std::io::Write for &Peer<'_> {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if !buf.is_empty() {
+                self.log.borrow_mut().push(Event::Wrote(String::from_utf8_lossy(buf).into_owned()));
+            }
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            self.log.borrow_mut().push(Event::Flushed);
+            Ok(())
+        }
+    }
+
+    #[cfg(feature = "std")]
+    fn serve(chunks: Vec<std::io::Result<&[u8]>>) -> (std::io::Result<()>, Vec<Event>) {
+        let log = core::cell::RefCell::new(Vec::new());
+        let mut input = Peer { chunks, log: &log };
+        let output = &Peer { chunks: Vec::new(), log: &log };
+        let result = TextInterface::new().serve(&mut input, output);
+        (result, log.into_inner())
+    }
+
+    /// Each answer is out before the next read (a program may be waiting for it), and the
+    /// lines of one read are answered in one write.
+    #[cfg(feature = "std")]
+    #[test]
+    fn serve_flushes_before_reading_and_writes_a_batch_at_once() {
+        let one = "perft g:n,n,n,n r:n,n,n,n g 0 0\n";
+        let two = "rules hasbro\nperft g:n,n,n,n r:n,n,n,n g 0 1\n";
+        let (result, log) = serve(vec![Ok(one.as_bytes()), Ok(two.as_bytes())]);
+        assert!(result.is_ok());
+        assert_eq!(
+            log,
+            [
+                Event::Flushed,
+                Event::Read(one.len()),
+                Event::Wrote("perft 1\n".into()),
+                Event::Flushed,
+                Event::Read(two.len()),
+                Event::Wrote("ok\nperft 21\n".into()),
+                Event::Flushed,
+                Event::Read(0),
+                Event::Flushed,
+            ]
+        );
+    }
+
+    /// A command split over two reads is answered once whole; a last line without a newline is
+    /// answered; invalid UTF-8 is an unknown command, not the end.
+    #[cfg(feature = "std")]
+    #[test]
+    fn serve_answers_lines_however_they_arrive() {
+        let (result, log) = serve(vec![
+            Ok(b"perft g:n,n,n,n r:n,".as_slice()),
+            Ok(b"n,n,n g 0 0\n\xFF\nperft g:n,n,n,n r:n,n,n,n g 0 0"),
+        ]);
+        assert!(result.is_ok());
+        let written: String = log
+            .iter()
+            .filter_map(|e| if let Event::Wrote(s) = e { Some(s.as_str()) } else { None })
+            .collect();
+        let lines: Vec<&str> = written.lines().collect();
+        assert_eq!(lines.len(), 3, "{written}");
+        assert_eq!((lines[0], lines[2]), ("perft 1", "perft 1"));
+        assert!(lines[1].starts_with("error unknown command"), "{}", lines[1]);
+    }
+
+    /// Interrupted reads are retried; any other error ends the session with the error, after
+    /// the answers so far are out.
+    #[cfg(feature = "std")]
+    #[test]
+    fn serve_retries_interrupted_reads_and_returns_other_errors() {
+        use std::io::{Error, ErrorKind};
+        let (result, log) = serve(vec![
+            Ok(b"perft g:n,n,n,n r:n,n,n,n g 0 0\n".as_slice()),
+            Err(Error::from(ErrorKind::Interrupted)),
+            Ok(b"perft g:n,n,n,n r:n,n,n,n g 0 0\n".as_slice()),
+            Err(Error::from(ErrorKind::BrokenPipe)),
+        ]);
+        assert_eq!(result.map_err(|e| e.kind()), Err(ErrorKind::BrokenPipe));
+        let written = log.iter().filter(|e| matches!(e, Event::Wrote(s) if s == "perft 1\n")).count();
+        assert_eq!(written, 2, "{log:?}");
     }
 
     #[test]
