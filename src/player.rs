@@ -127,10 +127,13 @@ impl Game {
         let mut state = self.state;
         let mut record = GameRecord::new(*state.rules(), self.seed);
         let (mut rolls, mut turns) = (0, 0);
+        // One list for every roll, so that a game allocates only while it grows.
+        let mut outcomes = Vec::new();
         while !state.is_finished() && rolls < self.max_rolls {
             let roll = Roll::random(&mut rng);
             let mover = state.mover();
-            let outcomes = state.outcomes(roll).unwrap_or_default();
+            // (Left empty on an error, which the choice below reports.)
+            let _ = state.outcomes_into(roll, &mut outcomes);
             let seat_index = seats.iter().position(|&s| s == mover).unwrap_or(0);
             let index =
                 if outcomes.len() == 1 { 0 } else { players[seat_index].choose(&state, roll, &outcomes) };
