@@ -209,6 +209,7 @@ fn row_span(from: u8, to: u8) -> u8 {
 /// What stands on a ring square at the start of a roll, for the mover (`Generator::cells`).
 const LONE: u8 = 1;
 const SAFETY: u8 = 2;
+const PAWN_SHIFT: u8 = 4;
 
 /// Ring squares `from..=to` (by location code) as bits of a ring mask.
 fn ring_bits(from: u8, to: u8) -> u128 {
@@ -259,17 +260,16 @@ pub(crate) struct Opponents {
     /// (`repeat_ring`): their blockades stand all roll (a pair is never captured).
     blockades: u128,
     /// Per ring square by code: `LONE` if one opponent stands there at the start of the roll,
-    /// `SAFETY` if it is a safety.
+    /// with the bit of its pawn in the captured set above `PAWN_SHIFT`; `SAFETY` if it is a
+    /// safety.
     cells: [u8; RING_CODES],
-    /// For each ring square with one opponent, the bit of its pawn in the captured set.
-    lone_pawn: [u8; RING_CODES],
 }
 
 impl Opponents {
     /// The opponents of `mover` on `board`, a valid board: at most two pawns on a square, of
     /// one seat, each seat's pawns in canonical order (so the two of a pair are neighbours).
     pub(crate) fn new(board: &Board, mover: Seat) -> Opponents {
-        let (mut cells, mut lone_pawn, mut blockades) = (CELLS, [0u8; RING_CODES], 0u128);
+        let (mut cells, mut blockades) = (CELLS, 0u128);
         // (Seats that do not play have their pawns in the nest.)
         for (s, pawns) in board.iter().enumerate() {
             if s == mover.index() {
@@ -280,17 +280,16 @@ impl Opponents {
                 if code::is_ring(c) {
                     let cell = usize::from(c);
                     if c == before {
-                        cells[cell] &= !LONE;
+                        cells[cell] &= SAFETY;
                         blockades |= 1 << c;
                     } else {
-                        cells[cell] |= LONE;
-                        lone_pawn[cell] = (4 * s + i) as u8;
+                        cells[cell] |= LONE | ((4 * s + i) as u8) << PAWN_SHIFT;
                     }
                 }
                 before = c;
             }
         }
-        Opponents { blockades: repeat_ring(blockades), cells, lone_pawn }
+        Opponents { blockades: repeat_ring(blockades), cells }
     }
 }
 
@@ -569,8 +568,8 @@ impl Generator {
 
     /// Whether an opponent stands alone on the ring square with code `c` in state `n`.
     fn lone_at(&self, n: Node, c: u8) -> bool {
-        let cell = usize::from(c);
-        self.opponents.cells[cell] & LONE != 0 && n.captured() >> self.opponents.lone_pawn[cell] & 1 == 0
+        let cell = self.opponents.cells[usize::from(c)];
+        cell & LONE != 0 && n.captured() >> (cell >> PAWN_SHIFT) & 1 == 0
     }
 
     /// Hands on every step of section 2 possible in `n` with die amounts (`dice`) and/or bonus
@@ -684,7 +683,7 @@ impl Generator {
     /// What landing on the ring square with code `c` adds to a state: a captured opponent and
     /// its bonus.
     fn capture(&self, c: u8) -> u64 {
-        (1 << (CAPTURED + u32::from(self.opponents.lone_pawn[usize::from(c)]))) + self.gains[0]
+        (1 << (CAPTURED + u32::from(self.opponents.cells[usize::from(c)] >> PAWN_SHIFT))) + self.gains[0]
     }
 
     /// Hands on the state after pawn `id` of `n` (whose pawns are `m`) moves to `to`, paying
