@@ -326,7 +326,6 @@ impl Generator {
         let seat = start.mover;
         let own = start.board[seat.index()];
         let nest_at_start = own.iter().filter(|&&c| c == code::NEST).count() as u8;
-        let start_dice = start.roll.amounts(nest_at_start == 0);
         let applies = match rules.blockade_move {
             BlockadeMove::ForbiddenOnDoubles => start.roll.is_doubles(),
             BlockadeMove::ForbiddenOnEveryRoll => true,
@@ -362,15 +361,16 @@ impl Generator {
                 }
             }
         }
-        // The amounts as at most two distinct values with counts (a roll gives a, b or
-        // d, d or d, d, 7 - d, 7 - d).
-        let mut amounts = [0u8; 2];
-        let mut root = 0u64;
-        for &v in start_dice.as_slice() {
-            let slot = if amounts[0] == 0 || amounts[0] == v { 0 } else { 1 };
-            amounts[slot] = v;
-            root += 1 << (DICE + 2 * slot as u32);
-        }
+        // The amounts as at most two distinct values, ascending, with counts (section 2.1: a
+        // roll gives a, b or d, d or d, d, 7 - d, 7 - d).
+        let (a, b) = (start.roll.first.value(), start.roll.second.value());
+        let (amounts, counts) = match (a == b, nest_at_start == 0) {
+            (false, _) => ([a.min(b), a.max(b)], [1, 1]),
+            (true, false) => ([a, 0], [2, 0]),
+            (true, true) => ([a.min(7 - a), a.max(7 - a)], [2, 2]),
+        };
+        let root = u64::from(counts[0]) << DICE | u64::from(counts[1]) << (DICE + 2);
+        let start_dice = (counts[0] + counts[1], counts[0] * amounts[0] + counts[1] * amounts[1]);
         let merged = rules.capture_bonus == rules.home_bonus;
         let mut pawns = mover;
         if split {
@@ -387,7 +387,7 @@ impl Generator {
             start: start.board,
             opponents: opponents.clone(),
             amounts,
-            start_dice: (start_dice.len() as u8, start_dice.pips() as u8),
+            start_dice,
             pairs,
             split,
             nest_at_start,
