@@ -41,6 +41,49 @@ proptest! {
         }
     }
 
+    /// Serving any bytes, however they arrive, answers exactly what answering its lines one by
+    /// one does, up to `quit`.
+    #[test]
+    fn serving_any_input_answers_its_lines_in_order(
+        lines in proptest::collection::vec(
+            prop_oneof![
+                Just("rules racket".as_bytes().to_vec()),
+                Just("perft g:n,n,n,n r:n,n,n,n g 0 1".as_bytes().to_vec()),
+                Just("outcomes g:5,n,n,n r:n,n,n,n g 0 2 2".as_bytes().to_vec()),
+                Just(b"quit".to_vec()),
+                proptest::collection::vec(any::<u8>(), 0..12),
+            ],
+            0..8,
+        ),
+        cuts in proptest::collection::vec(1usize..40, 1..8),
+        newline_at_end in any::<bool>(),
+    ) {
+        let mut input = lines.join(&b'\n');
+        if newline_at_end {
+            input.push(b'\n');
+        }
+        // The input arrives in pieces of the given sizes, then what is left.
+        let mut pieces = Vec::new();
+        let mut rest = input.as_slice();
+        for &cut in &cuts {
+            let (piece, after) = rest.split_at(cut.min(rest.len()));
+            pieces.push(piece);
+            rest = after;
+        }
+        pieces.push(rest);
+        let mut served = Vec::new();
+        prop_assert!(TextInterface::new().serve(Pieces(pieces), &mut served).is_ok());
+
+        let mut ti = TextInterface::new();
+        let mut expected = String::new();
+        for line in input.split(|&b| b == b'\n') {
+            if ti.answer(&String::from_utf8_lossy(line), &mut expected) == parcheesi::text::Flow::Quit {
+                break;
+            }
+        }
+        prop_assert_eq!(String::from_utf8_lossy(&served), expected);
+    }
+
     #[test]
     fn raw_setups_are_checked(
         locs in proptest::collection::vec((0u8..80, any::<bool>()), 16),
@@ -113,6 +156,25 @@ proptest! {
             rolls += 1;
         }
         prop_assert!(state.is_finished(), "no winner after {} rolls", rolls);
+    }
+}
+
+/// A reader that hands out its pieces one per read.
+struct Pieces<'a>(Vec<&'a [u8]>);
+
+impl std::io::Read for Pieces<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        while let Some(piece) = self.0.first_mut() {
+            if piece.is_empty() {
+                self.0.remove(0);
+                continue;
+            }
+            let n = piece.len().min(buf.len());
+            buf[..n].copy_from_slice(&piece[..n]);
+            *piece = &piece[n..];
+            return Ok(n);
+        }
+        Ok(0)
     }
 }
 
