@@ -149,7 +149,12 @@ fn state_sizes_stay_small() {
         "{}",
         std::mem::size_of::<parcheesi::Position>()
     );
-    assert!(std::mem::size_of::<GameState>() <= 160, "{}", std::mem::size_of::<GameState>());
+    assert!(std::mem::size_of::<GameState>() <= 112, "{}", std::mem::size_of::<GameState>());
+    assert!(
+        std::mem::size_of::<parcheesi::Outcome>() <= 192,
+        "{}",
+        std::mem::size_of::<parcheesi::Outcome>()
+    );
 }
 
 #[test]

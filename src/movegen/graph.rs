@@ -271,9 +271,9 @@ impl RollSearch {
 
     /// The states reached by the steps `taken` from the start of the roll, keeping only those
     /// from which a legal play can still be completed.
-    pub(crate) fn follow(&self, taken: &[Step]) -> States {
+    pub(crate) fn follow(&self, taken: impl IntoIterator<Item = Step>) -> States {
         let mut current = States::root();
-        for &step in taken {
+        for step in taken {
             let mut next = States::default();
             for &i in current.iter() {
                 for c in self.children(i, step) {
