@@ -108,7 +108,7 @@ impl TextInterface {
         let mut at_end = false;
         loop {
             while let Some(len) = buffer[start..].iter().position(|&b| b == b'\n') {
-                let line = String::from_utf8_lossy(&buffer[start..start + len]);
+                let line = text_of(&buffer[start..start + len]);
                 start += len + 1;
                 if self.answer(&line, &mut answers) == Flow::Quit {
                     return output.write_all(answers.as_bytes()).and_then(|()| output.flush());
@@ -116,7 +116,7 @@ impl TextInterface {
             }
             if at_end {
                 // A last line without a newline.
-                let line = String::from_utf8_lossy(&buffer[start..]);
+                let line = text_of(&buffer[start..]);
                 let _ = self.answer(&line, &mut answers);
                 return output.write_all(answers.as_bytes()).and_then(|()| output.flush());
             }
@@ -196,6 +196,16 @@ impl TextInterface {
     fn state(&self, text: &str) -> Result<GameState, String> {
         let position: Position = text.parse().map_err(|e| format!("{e}"))?;
         GameState::from_position(self.rules.with_seats(position.seats()), position).map_err(|e| e.to_string())
+    }
+}
+
+/// A line of input as text, invalid UTF-8 replaced (checking valid text first is the faster
+/// path, and the usual one).
+#[cfg(feature = "std")]
+fn text_of(bytes: &[u8]) -> alloc::borrow::Cow<'_, str> {
+    match core::str::from_utf8(bytes) {
+        Ok(text) => alloc::borrow::Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(bytes),
     }
 }
 
