@@ -30,7 +30,7 @@ struct InRoll {
 }
 
 /// The steps taken so far in a roll, as location codes: half the size of a [`Play`], which
-/// keeps every `GameState`, and so every outcome, 40 bytes smaller.
+/// keeps every `GameState`, and so every outcome, 39 bytes smaller.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Taken {
     codes: [Codes; MAX_PLAY_LEN],
