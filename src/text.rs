@@ -80,8 +80,9 @@ impl TextInterface {
     ///
     /// Answers are flushed before `input` is read again, so a program that sends one command
     /// and waits gets its answer; lines that have already arrived are answered first, so that a
-    /// batch of commands costs one write per read rather than one per answer. Invalid UTF-8 is
-    /// answered as an unknown command, not an end of input.
+    /// batch of commands costs one write per read rather than one per answer. Bytes that are
+    /// not UTF-8 are replaced (with U+FFFD) and the line answered like any other, usually with
+    /// an `error` line; they do not end the session.
     ///
     /// ```
     /// use parcheesi::text::TextInterface;
@@ -339,7 +340,7 @@ mod tests {
     }
 
     /// A command split over two reads is answered once whole; a last line without a newline is
-    /// answered; invalid UTF-8 is an unknown command, not the end.
+    /// answered; a line that is not UTF-8 gets an error, and the session goes on.
     #[cfg(feature = "std")]
     #[test]
     fn serve_answers_lines_however_they_arrive() {
