@@ -126,6 +126,8 @@ impl Game {
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
         let mut state = self.state;
         let mut record = GameRecord::new(*state.rules(), self.seed);
+        // Room for a typical game (a few hundred rolls), so the record is not copied as it grows.
+        record.rolls.reserve(self.max_rolls.min(512));
         let (mut rolls, mut turns) = (0, 0);
         // One list for every roll, so that a game allocates only while it grows.
         let mut outcomes = Vec::new();
