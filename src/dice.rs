@@ -139,11 +139,29 @@ impl Roll {
     /// `7-d, 7-d` when `tops_and_bottoms` (none of the mover's pawns is in its nest).
     #[must_use]
     pub fn amounts(self, tops_and_bottoms: bool) -> Amounts {
+        let (values, counts) = self.distinct_amounts(tops_and_bottoms);
+        let mut amounts = Amounts::default();
+        for (v, n) in values.into_iter().zip(counts) {
+            for _ in 0..n {
+                amounts.values[usize::from(amounts.len)] = v;
+                amounts.len += 1;
+            }
+        }
+        amounts
+    }
+
+    /// The same amounts as at most two distinct values, ascending (0 for none), and how many
+    /// of each: what the move generator counts down.
+    pub(crate) const fn distinct_amounts(self, tops_and_bottoms: bool) -> ([u8; 2], [u8; 2]) {
         let (a, b) = (self.first.0, self.second.0);
-        if self.is_doubles() && tops_and_bottoms {
-            Amounts::from_slice(&[a, a, 7 - a, 7 - a])
+        if !self.is_doubles() {
+            let (low, high) = if a < b { (a, b) } else { (b, a) };
+            ([low, high], [1, 1])
+        } else if tops_and_bottoms {
+            let (low, high) = if a < 7 - a { (a, 7 - a) } else { (7 - a, a) };
+            ([low, high], [2, 2])
         } else {
-            Amounts::from_slice(&[a, b])
+            ([a, 0], [2, 0])
         }
     }
 }

@@ -361,14 +361,7 @@ impl Generator {
                 }
             }
         }
-        // The amounts as at most two distinct values, ascending, with counts (section 2.1: a
-        // roll gives a, b or d, d or d, d, 7 - d, 7 - d).
-        let (a, b) = (start.roll.first.value(), start.roll.second.value());
-        let (amounts, counts) = match (a == b, nest_at_start == 0) {
-            (false, _) => ([a.min(b), a.max(b)], [1, 1]),
-            (true, false) => ([a, 0], [2, 0]),
-            (true, true) => ([a.min(7 - a), a.max(7 - a)], [2, 2]),
-        };
+        let (amounts, counts) = start.roll.distinct_amounts(nest_at_start == 0);
         let root = u64::from(counts[0]) << DICE | u64::from(counts[1]) << (DICE + 2);
         let start_dice = (counts[0] + counts[1], counts[0] * amounts[0] + counts[1] * amounts[1]);
         let merged = rules.capture_bonus == rules.home_bonus;
