@@ -173,6 +173,19 @@ fn no_pawn_passes_a_blockade_in_its_home_row() {
 }
 
 #[test]
+fn no_pawn_lands_on_its_own_pair_on_the_ring_or_in_its_home_row() {
+    // h1+2 lands on the pair on h3; h1+6 would reach home but passes it.
+    let first = steps_after(Seed, "g:h1,h3,h3,30 r:n,n,n,n g 0", 2, 6, &[]);
+    assert_eq!(first, ["30-32", "30-36", "h3-h5"]);
+    let mut s = state(Seed, "g:h1,h3,h3,30 r:n,n,n,n g 0");
+    let _ = s.roll(roll(2, 6)).expect("roll");
+    assert_eq!(s.apply_step(step("h1-h3")), Err(StepError::LandsOnBlockade(step("h1-h3").to)));
+    // On the ring: 10+4 lands on the pair on 14 (4+1 enters the pawn in the nest).
+    let first = steps_after(Seed, "g:10,14,14,n r:n,n,n,n g 0", 4, 1, &[]);
+    assert_eq!(first, ["10-11", "14-15", "14-18", "n-5"]);
+}
+
+#[test]
 fn no_pawn_lands_on_a_blockade_or_an_occupied_safety_square() {
     let mut s = state(Seed, "g:10,home,home,home r:14,14,n,n g 0");
     let _ = s.roll(roll(4, 1)).expect("roll");
@@ -479,6 +492,47 @@ fn an_overdue_blockade_must_be_broken() {
     free.apply_play(roll(1, 2), &keep).expect("legal");
     free.apply_play(roll(1, 2), &parcheesi::Play::EMPTY).expect("legal");
     assert!(outcome_set(&free).iter().any(|o| o.contains("h6,h6")));
+}
+
+#[test]
+fn a_blockade_may_stand_until_the_end_of_its_limit() {
+    // A limit of two turns: after one turn the pair on h6 may stay, after two it must break
+    // (only a 1 breaks it: h6-home).
+    let rules = Rules { blockade_limit: Some(2), ..Rules::seed() };
+    let mut s = state_with(rules, "g:h6,h6,30,n r:n,n,n,n g 0");
+    let keeps_pair = |s: &GameState| -> Vec<bool> {
+        s.outcomes(roll(1, 2))
+            .expect("outcomes")
+            .iter()
+            .map(|o| o.state.position().to_string().contains("h6,h6"))
+            .collect()
+    };
+    let mut stand_one_turn = |s: &mut GameState, play: &str| {
+        let play = play.parse().expect("play");
+        assert_eq!(s.apply_play(roll(1, 2), &play), Ok(TurnChange::PassedTo(Seat::Red)));
+        assert_eq!(s.apply_play(roll(1, 2), &parcheesi::Play::EMPTY), Ok(TurnChange::PassedTo(Seat::Green)));
+    };
+    stand_one_turn(&mut s, "30-31 31-33");
+    let after_one = keeps_pair(&s);
+    assert!(after_one.contains(&true) && after_one.contains(&false), "{after_one:?}");
+    stand_one_turn(&mut s, "33-34 34-36");
+    let after_two = keeps_pair(&s);
+    assert!(!after_two.is_empty() && !after_two.contains(&true), "{after_two:?}");
+}
+
+#[test]
+fn the_steps_taken_are_kept_until_the_roll_ends() {
+    let mut s = state(Seed, "g:10,20,home,home r:n,n,n,n g 0");
+    assert!(s.steps_taken().is_empty());
+    let _ = s.roll(roll(1, 1)).expect("roll");
+    assert!(s.steps_taken().is_empty());
+    s.apply_step(step("10-11")).expect("a 1");
+    s.apply_step(step("11-17")).expect("a 6");
+    assert_eq!(s.steps_taken().to_string(), "10-11 11-17");
+    s.apply_step(step("20-21")).expect("a 1");
+    let report = s.apply_step(step("21-27")).expect("a 6");
+    assert_eq!(report.roll_end.map(|end| end.turn), Some(TurnChange::RollAgain));
+    assert!(s.steps_taken().is_empty());
 }
 
 #[test]

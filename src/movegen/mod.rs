@@ -225,15 +225,10 @@ fn ring_run(c: u8, k: u8) -> u128 {
     if end < 128 {
         return ((1u128 << k) - 1) << (c + 1);
     }
-    if k == 0 {
-        0
-    } else if end < code::ROW0 {
-        ring_bits(c + 1, end)
-    } else {
-        // After square 67 (code 68) the ring goes on at square 0 (code 1).
-        let before = if c + 1 < code::ROW0 { ring_bits(c + 1, code::ROW0 - 1) } else { 0 };
-        before | ring_bits(code::RING0, end - 68)
-    }
+    // Past bit 127 (a large bonus from a late square): the squares up to square 67 (code
+    // 68), then on from square 0 (code 1).
+    let before = if c + 1 < code::ROW0 { ring_bits(c + 1, code::ROW0 - 1) } else { 0 };
+    before | ring_bits(code::RING0, end - 68)
 }
 
 /// A ring mask with the ring's squares 0 to 58 repeated as bits 69 to 127, for `ring_run`.
