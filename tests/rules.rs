@@ -162,7 +162,7 @@ fn no_pawn_passes_its_own_blockade() {
 
 #[test]
 fn no_pawn_passes_an_opponent_blockade() {
-    assert_eq!(outcomes(Seed, "g:10,n,n,n r:12,12,n,n g 0", 1, 6), canon(&["g:n,n,n,11 r:12,12,n,n r 0"]));
+    assert_eq!(outcomes(Seed, "g:10,n,n,n r:12,12,n,n g 0", 1, 6), canon(&["g:n,n,n,11 r:n,n,12,12 r 0"]));
 }
 
 #[test]
@@ -518,6 +518,37 @@ fn a_blockade_may_stand_until_the_end_of_its_limit() {
     stand_one_turn(&mut s, "33-34 34-36");
     let after_two = keeps_pair(&s);
     assert!(!after_two.is_empty() && !after_two.contains(&true), "{after_two:?}");
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn two_overdue_blockades_are_broken_the_least_advanced_first() {
+    // Only a 1 can be used (red's pair on 12 stops the ring pawns, a 5 overshoots from h3),
+    // and it breaks the pair on 10 or the one on h3, not both.
+    let rules = Rules { blockade_limit: Some(1), ..Rules::seed() };
+    let fresh = state_with(rules, "g:10,10,h3,h3 r:12,12,n,n g 0");
+    let ends = |s: &GameState| -> Vec<String> {
+        let mut v: Vec<String> = s
+            .outcomes(roll(1, 5))
+            .expect("outcomes")
+            .iter()
+            .map(|o| o.state.position().to_string())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(ends(&fresh), ["g:10,10,h3,h4 r:n,n,12,12 r 0", "g:10,11,h3,h3 r:n,n,12,12 r 0"]);
+    // Both overdue, their ages given in either order: the pair on 10 goes first.
+    let age = |square: &str| {
+        let square: Location = square.parse().expect("square");
+        serde_json::json!({ "seat": Seat::Green, "square": square, "turns": 1 })
+    };
+    for order in [["h3", "10"], ["10", "h3"]] {
+        let mut value = serde_json::to_value(fresh).expect("json");
+        value["blockade_ages"] = serde_json::json!([age(order[0]), age(order[1])]);
+        let overdue: GameState = serde_json::from_value(value).expect("state");
+        assert_eq!(ends(&overdue), ["g:10,11,h3,h3 r:n,n,12,12 r 0"], "ages in the order {order:?}");
+    }
 }
 
 #[test]
