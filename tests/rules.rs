@@ -208,6 +208,42 @@ fn a_single_opponent_off_the_safety_squares_is_captured() {
 }
 
 #[test]
+fn a_step_reports_what_it_did_and_what_is_left() {
+    let mut s = state(Seed, "g:7,30,home,home r:13,n,n,n g 0");
+    let _ = s.roll(roll(6, 1)).expect("roll");
+    assert_eq!(
+        s.amounts_left().map(|(dice, bonuses)| (dice.as_slice().to_vec(), bonuses)),
+        Some((vec![1, 6], vec![]))
+    );
+    let plain = s.apply_step(step("30-31")).expect("a plain step");
+    assert_eq!((plain.captured, plain.bonus_earned, plain.reached_home), (None, None, false));
+    assert_eq!(plain.roll_end, None);
+    let capture = s.apply_step(step("7-13")).expect("capture");
+    assert_eq!((capture.captured, capture.bonus_earned), (Some(Seat::Red), Some(20)));
+    assert_eq!(
+        s.amounts_left().map(|(dice, bonuses)| (dice.as_slice().to_vec(), bonuses)),
+        Some((vec![], vec![20]))
+    );
+    // With no capture bonus a capture earns nothing.
+    let rules = Rules { capture_bonus: 0, ..Rules::seed() };
+    let mut s = state_with(rules, "g:7,30,home,home r:13,n,n,n g 0");
+    let _ = s.roll(roll(6, 1)).expect("roll");
+    let capture = s.apply_step(step("7-13")).expect("capture");
+    assert_eq!((capture.captured, capture.bonus_earned), (Some(Seat::Red), None));
+}
+
+#[test]
+fn a_play_that_goes_on_after_the_roll_ends_is_rejected_at_the_extra_step() {
+    let mut s = state(Seed, "g:10,20,home,home r:n,n,n,n g 0");
+    let too_long = "10-11 11-13 20-21".parse().expect("play");
+    assert!(matches!(
+        s.apply_play(roll(1, 2), &too_long),
+        Err(parcheesi::PlayError::Step { index: 3, error: StepError::NoRoll, .. })
+    ));
+    assert_eq!(s.position().to_string(), "g:10,20,home,home r:n,n,n,n g 0");
+}
+
+#[test]
 fn home_only_by_exact_count() {
     let pos = "g:h4,home,home,home r:n,n,n,n g 0";
     assert_eq!(outcomes(Seed, pos, 3, 5), canon(&["g:home,home,home,home r:n,n,n,n g 0"]));
@@ -507,7 +543,7 @@ fn a_blockade_may_stand_until_the_end_of_its_limit() {
             .map(|o| o.state.position().to_string().contains("h6,h6"))
             .collect()
     };
-    let mut stand_one_turn = |s: &mut GameState, play: &str| {
+    let stand_one_turn = |s: &mut GameState, play: &str| {
         let play = play.parse().expect("play");
         assert_eq!(s.apply_play(roll(1, 2), &play), Ok(TurnChange::PassedTo(Seat::Red)));
         assert_eq!(s.apply_play(roll(1, 2), &parcheesi::Play::EMPTY), Ok(TurnChange::PassedTo(Seat::Green)));
