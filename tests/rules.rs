@@ -556,6 +556,21 @@ fn a_blockade_may_stand_until_the_end_of_its_limit() {
     assert!(!after_two.is_empty() && !after_two.contains(&true), "{after_two:?}");
 }
 
+#[test]
+fn a_blockade_is_aged_from_the_turn_it_forms() {
+    // A pawn stands alone on 30 for a turn, then another joins it: the pair has stood one
+    // turn, not two, so with a limit of two it may stay.
+    let rules = Rules { blockade_limit: Some(2), ..Rules::seed() };
+    let mut s = state_with(rules, "g:23,30,40,home r:n,n,n,n g 0");
+    for (dice, play) in [(roll(1, 2), "40-41 41-43"), (roll(3, 4), "23-26 26-30")] {
+        let play = play.parse().expect("play");
+        assert_eq!(s.apply_play(dice, &play), Ok(TurnChange::PassedTo(Seat::Red)));
+        assert_eq!(s.apply_play(roll(1, 2), &parcheesi::Play::EMPTY), Ok(TurnChange::PassedTo(Seat::Green)));
+    }
+    let kept = s.outcomes(roll(1, 2)).expect("outcomes");
+    assert!(kept.iter().any(|o| o.state.position().to_string().starts_with("g:30,30,")));
+}
+
 #[cfg(feature = "serde")]
 #[test]
 fn two_overdue_blockades_are_broken_the_least_advanced_first() {
