@@ -625,6 +625,40 @@ fn overshooting_home_is_named() {
 }
 
 #[test]
+fn an_illegal_step_is_named_by_its_first_reason() {
+    let error = |pos: &str, dice: Roll, text: &str| {
+        let mut s = state(Seed, pos);
+        let _ = s.roll(dice).expect("roll");
+        s.apply_step(step(text)).expect_err("illegal")
+    };
+    let sq = |n: u8| Location::Ring(parcheesi::Square::new(n).expect("square"));
+    // No pawn leaves home.
+    let from_home = error("g:10,home,home,home r:n,n,n,n g 0", roll(1, 2), "home-h6");
+    assert_eq!(from_home, StepError::NoPawn { seat: Seat::Green, from: Location::Home });
+    // Red's pair on green's entry: any way to enter is blocked, but only a 5 or a sum of 5
+    // enters at all.
+    let pos = "g:n,n,n,30 r:5,5,n,n g 0";
+    for dice in [roll(1, 4), roll(2, 3), roll(5, 1)] {
+        assert_eq!(error(pos, dice, "n-5"), StepError::EntryBlocked(sq(5)), "{dice}");
+    }
+    for dice in [roll(1, 2), roll(2, 6), roll(3, 4)] {
+        assert_eq!(error(pos, dice, "n-5"), StepError::AmountNotAvailable { needed: 5 }, "{dice}");
+    }
+    // Overshooting is named only for home and only when a larger amount is there.
+    assert_eq!(
+        error("g:h1,30,home,home r:n,n,n,n g 0", roll(1, 2), "h1-home"),
+        StepError::AmountNotAvailable { needed: 6 }
+    );
+    assert_eq!(
+        error("g:h4,30,home,home r:n,n,n,n g 0", roll(5, 6), "30-33"),
+        StepError::AmountNotAvailable { needed: 3 }
+    );
+    // From the ring into the home row, past the mover's own pair on h1.
+    let pos = "g:66,h1,h1,home r:n,n,n,n g 0";
+    assert_eq!(error(pos, roll(5, 6), "66-h2"), StepError::PassesBlockade(Location::HomeRow(1)));
+}
+
+#[test]
 fn legal_plays_list_every_order() {
     let s = state(Seed, "g:9,n,n,n r:12,n,n,n g 0");
     let plays: Vec<String> =
