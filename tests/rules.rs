@@ -656,6 +656,17 @@ fn an_illegal_step_is_named_by_its_first_reason() {
     // From the ring into the home row, past the mover's own pair on h1.
     let pos = "g:66,h1,h1,home r:n,n,n,n g 0";
     assert_eq!(error(pos, roll(5, 6), "66-h2"), StepError::PassesBlockade(Location::HomeRow(1)));
+    // No route: from the nest to another square than the entry, or to where the pawn stands.
+    let pos = "g:n,30,home,home r:n,n,n,n g 0";
+    assert_eq!(error(pos, roll(5, 6), "n-30"), StepError::NoRoute(Location::Nest, sq(30)));
+    assert_eq!(error(pos, roll(5, 6), "30-30"), StepError::NoRoute(sq(30), sq(30)));
+    // Round past the exit (square 0) is allowed with the seed rules: an amount is missing.
+    let pos = "g:62,30,home,home r:0,0,n,n g 0";
+    assert_eq!(error(pos, roll(5, 1), "62-3"), StepError::AmountNotAvailable { needed: 9 });
+    // With a mandatory home row a step may still end on the exit square.
+    let mut s = state(Hasbro, pos);
+    let _ = s.roll(roll(6, 1)).expect("roll");
+    assert_eq!(s.apply_step(step("62-0")), Err(StepError::LandsOnBlockade(sq(0))));
 }
 
 #[test]
