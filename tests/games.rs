@@ -135,6 +135,15 @@ fn states_in_the_middle_of_a_roll_round_trip_through_serde() {
     let mut value: serde_json::Value = serde_json::from_str(&json).expect("json");
     value["position"]["pawns"][0][1] = serde_json::Value::from("21");
     assert!(serde_json::from_str::<GameState>(&value.to_string()).is_err());
+    // So is a roll whose start has another doubles count, or another mover.
+    for (field, other) in [("doubles", serde_json::Value::from(1)), ("mover", serde_json::Value::from("Red"))]
+    {
+        let mut value: serde_json::Value = serde_json::from_str(&json).expect("json");
+        assert_ne!(value["roll"]["start"][field], other);
+        value["roll"]["start"][field] = other;
+        let error = serde_json::from_str::<GameState>(&value.to_string()).expect_err("tampered");
+        assert!(error.to_string().contains("another mover or doubles count"), "{field}: {error}");
+    }
     // So is a roll whose steps are not legal.
     let mut value: serde_json::Value = serde_json::from_str(&json).expect("json");
     value["roll"]["steps"][0]["to"] = serde_json::Value::from("14");

@@ -656,6 +656,16 @@ fn an_illegal_step_is_named_by_its_first_reason() {
     // From the ring into the home row, past the mover's own pair on h1.
     let pos = "g:66,h1,h1,home r:n,n,n,n g 0";
     assert_eq!(error(pos, roll(5, 6), "66-h2"), StepError::PassesBlockade(Location::HomeRow(1)));
+    assert_eq!(error(pos, roll(4, 6), "66-h1"), StepError::LandsOnBlockade(Location::HomeRow(1)));
+    assert_eq!(error(pos, roll(1, 2), "66-h3"), StepError::AmountNotAvailable { needed: 6 });
+    // Within the home row: the squares passed, the amount, no step that stays put.
+    let pos = "g:h1,h1,h3,h3 r:n,n,n,n g 0";
+    assert_eq!(error(pos, roll(4, 1), "h1-h5"), StepError::PassesBlockade(Location::HomeRow(3)));
+    assert_eq!(error(pos, roll(2, 1), "h1-h5"), StepError::AmountNotAvailable { needed: 4 });
+    assert_eq!(
+        error(pos, roll(4, 1), "h3-h3"),
+        StepError::NoRoute(Location::HomeRow(3), Location::HomeRow(3))
+    );
     // No route: from the nest to another square than the entry, or to where the pawn stands.
     let pos = "g:n,30,home,home r:n,n,n,n g 0";
     assert_eq!(error(pos, roll(5, 6), "n-30"), StepError::NoRoute(Location::Nest, sq(30)));
