@@ -237,6 +237,35 @@ fn serde_goes_through_validation() {
     assert_eq!(serde_json::from_str::<Play>(&serde_json::to_string(&play).expect("ser")).expect("de"), play);
 }
 
+#[cfg(feature = "serde")]
+#[test]
+fn serde_checks_blockade_ages() {
+    let p: Position = "g:10,10,n,n r:n,n,n,n g 0".parse().expect("position");
+    let s = GameState::from_position(Rules::seed().with_seats(p.seats()), p).expect("state");
+    let with_ages = |ages: serde_json::Value| {
+        let mut value = serde_json::to_value(s).expect("json");
+        value["blockade_ages"] = ages;
+        serde_json::from_value::<GameState>(value)
+    };
+    let age = |seat: Seat, square: &str, turns: u8| {
+        let square: Location = square.parse().expect("location");
+        serde_json::json!({ "seat": seat, "square": square, "turns": turns })
+    };
+    let kept = with_ages(serde_json::json!([age(Seat::Green, "10", 2)])).expect("a valid age");
+    assert_eq!(serde_json::to_value(kept).expect("json")["blockade_ages"][0]["turns"], 2);
+    // A seat that does not play, a nest or home, no turns, three ages for one seat.
+    for ages in [
+        serde_json::json!([age(Seat::Blue, "10", 1)]),
+        serde_json::json!([age(Seat::Green, "n", 1)]),
+        serde_json::json!([age(Seat::Green, "home", 1)]),
+        serde_json::json!([age(Seat::Green, "10", 0)]),
+        serde_json::json!([age(Seat::Green, "10", 1), age(Seat::Green, "20", 1), age(Seat::Green, "30", 1)]),
+    ] {
+        let error = with_ages(ages.clone()).expect_err("an invalid age");
+        assert!(error.to_string().contains("invalid blockade age"), "{ages}: {error}");
+    }
+}
+
 #[test]
 fn perft_of_a_finished_game_is_one_at_any_depth() {
     let p: Position = "g:home,home,home,home r:n,n,n,n g 0".parse().expect("position");
