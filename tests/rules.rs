@@ -224,6 +224,15 @@ fn a_step_reports_what_it_did_and_what_is_left() {
         s.amounts_left().map(|(dice, bonuses)| (dice.as_slice().to_vec(), bonuses)),
         Some((vec![], vec![20]))
     );
+    // Two captures: two bonuses pending.
+    let mut s = state(Seed, "g:7,16,home,home r:13,n,n,n b:19,n,n,n g 0");
+    let _ = s.roll(roll(6, 3)).expect("roll");
+    s.apply_step(step("7-13")).expect("capture");
+    s.apply_step(step("16-19")).expect("capture");
+    assert_eq!(
+        s.amounts_left().map(|(dice, bonuses)| (dice.as_slice().to_vec(), bonuses)),
+        Some((vec![], vec![20, 20]))
+    );
     // With no capture bonus a capture earns nothing.
     let rules = Rules { capture_bonus: 0, ..Rules::seed() };
     let mut s = state_with(rules, "g:7,30,home,home r:13,n,n,n g 0");
