@@ -267,6 +267,16 @@ fn serde_checks_blockade_ages() {
 }
 
 #[test]
+fn notation_errors_say_where_the_text_is_wrong() {
+    let start = "g:n,n,n,n r:n,n,n,n g 0";
+    for spaced in [format!(" {start}"), format!("{start} "), start.replace(' ', "  ")] {
+        assert_eq!(spaced.parse::<Position>(), Err(parcheesi::ParsePositionError::Spacing), "{spaced:?}");
+    }
+    let error = "10-14 14-x 20-21".parse::<Play>().expect_err("a bad second step");
+    assert!(matches!(error, parcheesi::ParsePlayError::Step { index: 2, .. }), "{error:?}");
+}
+
+#[test]
 fn perft_of_a_finished_game_is_one_at_any_depth() {
     let p: Position = "g:home,home,home,home r:n,n,n,n g 0".parse().expect("position");
     let s = GameState::from_position(Rules::seed().with_seats(p.seats()), p).expect("state");
