@@ -563,6 +563,10 @@ fn a_blockade_may_stand_until_the_end_of_its_limit() {
     stand_one_turn(&mut s, "33-34 34-36");
     let after_two = keeps_pair(&s);
     assert!(!after_two.is_empty() && !after_two.contains(&true), "{after_two:?}");
+    // A roll that cannot break it (no 1) is played as if there were no limit.
+    let unbreakable: Vec<String> =
+        s.outcomes(roll(2, 3)).expect("outcomes").iter().map(|o| o.state.position().to_string()).collect();
+    assert!(!unbreakable.is_empty() && unbreakable.iter().all(|o| o.contains("h6,h6")), "{unbreakable:?}");
 }
 
 #[test]
