@@ -267,6 +267,22 @@ fn serde_checks_blockade_ages() {
 }
 
 #[test]
+fn numbers_in_commands_are_plain_digits() {
+    let mut ti = TextInterface::new();
+    let start = "g:n,n,n,n r:n,n,n,n g 0";
+    for command in
+        [format!("outcomes {start} +1 2"), format!("outcomes {start} 1 +2"), format!("perft {start} +1")]
+    {
+        let mut out = String::new();
+        ti.answer(&command, &mut out);
+        assert!(out.starts_with("error "), "{command}: {out}");
+    }
+    let mut out = String::new();
+    ti.answer(&format!("perft {start} 1"), &mut out);
+    assert!(!out.starts_with("error "), "{out}");
+}
+
+#[test]
 fn notation_errors_say_where_the_text_is_wrong() {
     let start = "g:n,n,n,n r:n,n,n,n g 0";
     for spaced in [format!(" {start}"), format!("{start} "), start.replace(' ', "  ")] {
