@@ -716,3 +716,11 @@ fn legal_plays_list_every_order() {
         ]
     );
 }
+
+#[test]
+fn the_rules_say_which_seats_play() {
+    let p: Position = "g:n,n,n,n b:n,n,n,n g 0".parse().expect("position");
+    let rules = Rules::seed().with_seats(p.seats());
+    let playing: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| rules.plays(s)).collect();
+    assert_eq!(playing, [Seat::Green, Seat::Blue]);
+}
