@@ -724,3 +724,10 @@ fn the_rules_say_which_seats_play() {
     let playing: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| rules.plays(s)).collect();
     assert_eq!(playing, [Seat::Green, Seat::Blue]);
 }
+
+#[test]
+fn a_die_shows_seven_less_its_top_underneath() {
+    for top in 1..=6 {
+        assert_eq!(parcheesi::Die::new(top).expect("die").bottom(), 7 - top);
+    }
+}
