@@ -107,19 +107,19 @@ impl TextInterface {
         // Where the unanswered input starts in `buffer`.
         let mut start = 0;
         let mut at_end = false;
-        loop {
+        'session: loop {
             while let Some(len) = buffer[start..].iter().position(|&b| b == b'\n') {
                 let line = text_of(&buffer[start..start + len]);
                 start += len + 1;
                 if self.answer(&line, &mut answers) == Flow::Quit {
-                    return output.write_all(answers.as_bytes()).and_then(|()| output.flush());
+                    break 'session;
                 }
             }
             if at_end {
                 // A last line without a newline.
                 let line = text_of(&buffer[start..]);
                 let _ = self.answer(&line, &mut answers);
-                return output.write_all(answers.as_bytes()).and_then(|()| output.flush());
+                break;
             }
             // Reading may wait for the other side, which may be waiting for these answers.
             output.write_all(answers.as_bytes())?;
@@ -138,6 +138,8 @@ impl TextInterface {
             buffer.truncate(filled + *read.as_ref().unwrap_or(&0));
             at_end = read? == 0;
         }
+        output.write_all(answers.as_bytes())?;
+        output.flush()
     }
 
     fn command(&mut self, line: &str, out: &mut String) -> Result<(), String> {

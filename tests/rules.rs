@@ -209,30 +209,22 @@ fn a_single_opponent_off_the_safety_squares_is_captured() {
 
 #[test]
 fn a_step_reports_what_it_did_and_what_is_left() {
+    let left = |s: &GameState| s.amounts_left().map(|(dice, bonuses)| (dice.as_slice().to_vec(), bonuses));
     let mut s = state(Seed, "g:7,30,home,home r:13,n,n,n g 0");
     let _ = s.roll(roll(6, 1)).expect("roll");
-    assert_eq!(
-        s.amounts_left().map(|(dice, bonuses)| (dice.as_slice().to_vec(), bonuses)),
-        Some((vec![1, 6], vec![]))
-    );
+    assert_eq!(left(&s), Some((vec![1, 6], vec![])));
     let plain = s.apply_step(step("30-31")).expect("a plain step");
     assert_eq!((plain.captured, plain.bonus_earned, plain.reached_home), (None, None, false));
     assert_eq!(plain.roll_end, None);
     let capture = s.apply_step(step("7-13")).expect("capture");
     assert_eq!((capture.captured, capture.bonus_earned), (Some(Seat::Red), Some(20)));
-    assert_eq!(
-        s.amounts_left().map(|(dice, bonuses)| (dice.as_slice().to_vec(), bonuses)),
-        Some((vec![], vec![20]))
-    );
+    assert_eq!(left(&s), Some((vec![], vec![20])));
     // Two captures: two bonuses pending.
     let mut s = state(Seed, "g:7,16,home,home r:13,n,n,n b:19,n,n,n g 0");
     let _ = s.roll(roll(6, 3)).expect("roll");
     s.apply_step(step("7-13")).expect("capture");
     s.apply_step(step("16-19")).expect("capture");
-    assert_eq!(
-        s.amounts_left().map(|(dice, bonuses)| (dice.as_slice().to_vec(), bonuses)),
-        Some((vec![], vec![20, 20]))
-    );
+    assert_eq!(left(&s), Some((vec![], vec![20, 20])));
     // With no capture bonus a capture earns nothing.
     let rules = Rules { capture_bonus: 0, ..Rules::seed() };
     let mut s = state_with(rules, "g:7,30,home,home r:13,n,n,n g 0");
