@@ -11,6 +11,10 @@ pub(super) struct Index {
     slots: Vec<(u64, u32, u32)>,
     generation: u32,
     len: usize,
+    /// The largest `len` before the table doubles (half full), and the shift that turns a
+    /// hash into a slot: both follow the size.
+    limit: usize,
+    shift: u32,
 }
 
 impl Index {
@@ -28,8 +32,7 @@ impl Index {
     fn slot(&self, key: u64) -> usize {
         let mask = self.slots.len() - 1;
         // The high bits of the product depend on every bit of the key.
-        let mut i =
-            (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.slots.len().trailing_zeros())) as usize;
+        let mut i = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
         while self.slots[i].2 == self.generation && self.slots[i].0 != key {
             i = (i + 1) & mask;
         }
@@ -47,7 +50,7 @@ impl Index {
     /// The state of `key`, or `value` after recording it as the state of `key`; one probe.
     #[inline]
     pub(super) fn get_or_insert(&mut self, key: u64, value: u32) -> u32 {
-        if 2 * (self.len + 1) > self.slots.len() {
+        if self.len >= self.limit {
             self.grow();
         }
         let i = self.slot(key);
@@ -70,6 +73,8 @@ impl Index {
         self.slots.clear();
         self.slots.resize(size, (0, 0, 0));
         self.generation = 1;
+        self.limit = size / 2;
+        self.shift = 64 - size.trailing_zeros();
         for (k, v, _) in live {
             let i = self.slot(k);
             self.slots[i] = (k, v, 1);

@@ -648,8 +648,11 @@ impl Generator {
         let exit = self.exit;
         // Steps to the exit square.
         let j = if exit >= from { exit - from } else { exit + 68 - from };
+        // Whether the `k` squares ahead hold no blockade; most states have none on the ring,
+        // and then no run is built.
+        let clear = |k: u8| occ.ring == 0 || occ.ring & ring_run(from, k) == 0;
         let mut ring = 0;
-        if !(j < k && self.rules.home_row == HomeRow::Mandatory) && occ.ring & ring_run(from, k) == 0 {
+        if !(j < k && self.rules.home_row == HomeRow::Mandatory) && clear(k) {
             let end = from + k;
             ring = if end < code::ROW0 { end } else { end - 68 };
         }
@@ -657,7 +660,7 @@ impl Generator {
         let mut home = 0;
         if j < k && k - j <= 8 {
             let r = k - j;
-            if occ.ring & ring_run(from, j) == 0 && occ.row_pairs & row_span(0, r - 1) == 0 {
+            if clear(j) && occ.row_pairs & row_span(0, r - 1) == 0 {
                 if r == 8 {
                     home = code::HOME;
                 } else if occ.row_pairs & (1 << (r - 1)) == 0 {
