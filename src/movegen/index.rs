@@ -11,8 +11,8 @@ pub(super) struct Index {
     slots: Vec<(u64, u32, u32)>,
     generation: u32,
     len: usize,
-    /// The largest `len` before the table doubles (half full), and the shift that turns a
-    /// hash into a slot: both follow the size.
+    /// The `len` at which the table doubles (half full), and the shift that turns a hash
+    /// into a slot: both follow the size, and both are zero before the first insert grows it.
     limit: usize,
     shift: u32,
 }
