@@ -409,6 +409,68 @@ mod tests {
     }
 
     #[test]
+    fn home_row_squares_are_seven_minus_their_number_from_home() {
+        for s in Seat::ALL {
+            for h in 0..HOME_ROW_LEN {
+                assert_eq!(Location::HomeRow(h).steps_to_home(s), Some(7 - h));
+            }
+            assert_eq!(Location::HomeRow(HOME_ROW_LEN).steps_to_home(s), None);
+            assert_eq!(Location::Nest.steps_to_home(s), None);
+            assert_eq!(Location::Home.steps_to_home(s), Some(0));
+        }
+    }
+
+    /// Progress as documented: nest 0, the entry square 1, the exit square 64, `h0` 69, home 76.
+    #[test]
+    fn progress_counts_from_the_nest() {
+        for s in Seat::ALL {
+            assert_eq!(Location::Nest.progress(s), 0);
+            assert_eq!(Location::Ring(s.entry()).progress(s), 1);
+            assert_eq!(Location::Ring(s.exit()).progress(s), 64);
+            assert_eq!(Location::HomeRow(0).progress(s), 69);
+            assert_eq!(Location::Home.progress(s), 76);
+        }
+    }
+
+    #[test]
+    fn seats_print_as_their_colour() {
+        let names: Vec<String> = Seat::ALL.iter().map(|s| s.to_string()).collect();
+        assert_eq!(names, ["green", "red", "blue", "yellow"]);
+        for s in Seat::ALL {
+            assert_eq!(s.name(), s.to_string());
+        }
+    }
+
+    #[test]
+    fn seat_sets_add_each_seat_once() {
+        assert!(Seats::EMPTY.is_empty() && Seats::default().is_empty());
+        assert!(!Seats::ALL.is_empty());
+        let red = Seats::EMPTY.with(Seat::Red);
+        assert!(!red.is_empty());
+        assert_eq!(red.with(Seat::Red), red);
+        assert_eq!(Seats::ALL.with(Seat::Blue), Seats::ALL);
+        assert_eq!(red.iter().collect::<Vec<_>>(), [Seat::Red]);
+    }
+
+    #[test]
+    fn squares_print_and_convert_as_their_number() {
+        for n in 0..RING_LEN {
+            let q = Square::new(n).expect("a ring square");
+            assert_eq!(u8::from(q), n);
+            assert_eq!(q.to_string(), n.to_string());
+        }
+        assert_eq!(Square::new(RING_LEN), None);
+    }
+
+    /// An invalid home-row square still prints, for error messages.
+    #[test]
+    fn invalid_home_row_squares_print_their_number() {
+        assert_eq!(Location::HomeRow(6).to_string(), "h6");
+        assert_eq!(Location::HomeRow(7).to_string(), "h7");
+        assert_eq!(Location::HomeRow(200).to_string(), "h200");
+    }
+
+    #[test]
     fn progress_orders_ring_by_distance_from_entry() {
         let y = Seat::Yellow;
         assert!(Location::Ring(Square(56)).progress(y) < Location::Ring(Square(50)).progress(y));

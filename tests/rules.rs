@@ -460,6 +460,10 @@ fn third_doubles_sends_the_pawn_nearest_home_back_even_from_the_home_row() {
     let report = s.roll(roll(3, 3)).expect("roll");
     assert_eq!(report, RollReport::Penalty { from: Some(Location::HomeRow(2)), next: Seat::Red });
     assert_eq!(s.position().to_string(), "g:n,30,66,home r:n,n,n,n r 0");
+    // Counted along the home route: h2 is 5 steps from home, the exit square 8.
+    let mut s = state(Seed, "g:h2,0,30,home r:n,n,n,n g 2");
+    let report = s.roll(roll(3, 3)).expect("roll");
+    assert_eq!(report, RollReport::Penalty { from: Some(Location::HomeRow(2)), next: Seat::Red });
     // With no pawn out, nothing moves and the turn passes.
     assert_eq!(
         outcomes(Seed, "g:n,n,home,home r:n,n,n,n g 2", 4, 4),
