@@ -174,3 +174,50 @@ impl<'de> serde::Deserialize<'de> for Play {
         Play::try_from(steps.as_slice()).map_err(serde::de::Error::custom)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Square;
+
+    fn ring(n: u8) -> Location {
+        Location::Ring(Square::new(n).expect("a ring square"))
+    }
+
+    #[test]
+    fn plays_count_and_print_their_steps() {
+        let play = Play::try_from(&[Step::new(Location::Nest, ring(5)), Step::new(ring(5), ring(9))][..])
+            .expect("two steps fit");
+        assert_eq!(play.len(), 2);
+        assert!(!play.is_empty());
+        assert_eq!(play.to_string(), "n-5 5-9");
+        assert_eq!(format!("{play:?}"), "Play(n-5 5-9)");
+        assert_eq!(Play::EMPTY.len(), 0);
+        assert_eq!(Play::EMPTY.to_string(), "-");
+    }
+
+    /// The longest play a roll allows (four die steps, a bonus step for each of twelve
+    /// opponents captured and for each of four pawns reaching home) fits, and prints whole.
+    #[test]
+    fn a_play_holds_twenty_steps_and_prints_them_all() {
+        let mut play = Play::EMPTY;
+        for q in 0..20 {
+            play.push(Step::new(ring(q), ring(q + 40))).expect("room for twenty steps");
+        }
+        assert_eq!(play.push(Step::new(ring(0), ring(1))), Err(PlayFull));
+        let text = play.to_string();
+        assert_eq!(text.split(' ').count(), 20, "{text}");
+        assert!(text.starts_with("0-40 1-41 ") && text.ends_with(" 19-59"), "{text}");
+    }
+
+    /// A step with an invalid location (as serde input can carry) still prints it.
+    #[test]
+    fn invalid_locations_print_as_they_are() {
+        let step = Step::new(Location::HomeRow(7), Location::Home);
+        assert_eq!(step.to_string(), "h7-home");
+        let step = Step::new(ring(3), Location::HomeRow(9));
+        assert_eq!(step.to_string(), "3-h9");
+        let play = Play::try_from(&[Step::new(ring(1), ring(2)), step][..]).expect("fits");
+        assert_eq!(play.to_string(), "1-2 3-h9");
+    }
+}
