@@ -56,8 +56,10 @@ fn replay_reports_the_first_illegal_play_with_its_turn() {
     let mut record = result.record.clone();
     // Replace the 10th play with one that moves from an empty nest square.
     record.rolls[9].play = "h6-home".parse().expect("play");
+    let turn = 1 + turn_ends(&result.record.rolls[..9]).iter().filter(|&&end| end).count();
+    assert!(turn > 1, "a game whose first turns are all doubles tests less");
     match record.replay() {
-        Err(ReplayError::IllegalPlay { index: 10, turn, .. }) => assert!((1..=10).contains(&turn)),
+        Err(ReplayError::IllegalPlay { index: 10, turn: t, .. }) => assert_eq!(t, turn),
         other => panic!("{other:?}"),
     }
     // A roll the seed does not give.
@@ -70,6 +72,80 @@ fn replay_reports_the_first_illegal_play_with_its_turn() {
     let mut unseeded = result.record.clone();
     unseeded.seed = None;
     assert_eq!(unseeded.replay().expect("replays"), result.state);
+}
+
+/// Whether each roll ends its turn, from the dice alone (RULES.md section 4): any roll but
+/// doubles does, and so does a third doubles in a row (the penalty).
+fn turn_ends(rolls: &[RecordedRoll]) -> Vec<bool> {
+    let mut doubles = 0;
+    rolls
+        .iter()
+        .map(|r| {
+            doubles = if r.roll.is_doubles() { doubles + 1 } else { 0 };
+            let end = !r.roll.is_doubles() || doubles == 3;
+            if end {
+                doubles = 0;
+            }
+            end
+        })
+        .collect()
+}
+
+#[test]
+fn a_game_counts_its_turns() {
+    for seed in 0..6 {
+        let mut players: Vec<Box<dyn Player>> = vec![Box::new(RandomBot::new(seed)), Box::new(Greedy::new())];
+        let result = Game::new(two(), seed).expect("rules").play(&mut players).expect("game");
+        let ends = turn_ends(&result.record.rolls);
+        // The winning roll ends the last turn, doubles or not.
+        let won_on_doubles = result.winner.is_some() && ends.last() == Some(&false);
+        let turns = ends.iter().filter(|&&end| end).count() + usize::from(won_on_doubles);
+        assert_eq!(result.turns, turns, "seed {seed}");
+    }
+}
+
+/// Picks the last outcome, and counts the times it was asked to choose for another seat.
+struct Last {
+    seat: Seat,
+    asked: usize,
+    for_another_seat: usize,
+}
+
+impl Player for Last {
+    fn name(&self) -> &str {
+        "last"
+    }
+    fn choose(&mut self, state: &GameState, _: Roll, outcomes: &[parcheesi::Outcome]) -> usize {
+        self.asked += 1;
+        if state.mover() != self.seat {
+            self.for_another_seat += 1;
+        }
+        outcomes.len() - 1
+    }
+}
+
+#[test]
+fn the_driver_asks_the_mover_and_plays_its_choice() {
+    let mut players: Vec<Last> =
+        [Seat::Green, Seat::Yellow].map(|seat| Last { seat, asked: 0, for_another_seat: 0 }).into();
+    let result = Game::new(two(), 8).expect("rules").play(&mut players).expect("game");
+    for p in &players {
+        assert!(
+            p.asked > 0 && p.for_another_seat == 0,
+            "{} asked {} times, {} for another seat",
+            p.seat,
+            p.asked,
+            p.for_another_seat
+        );
+    }
+    // Every roll played the last of its outcomes.
+    let mut state = GameState::new(two()).expect("rules");
+    for r in &result.record.rolls {
+        let last = *state.outcomes(r.roll).expect("awaits a roll").last().expect("an outcome");
+        assert_eq!(r.play, last.play);
+        state = last.state;
+    }
+    assert_eq!(state, result.state);
 }
 
 struct Stubborn;
