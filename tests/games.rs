@@ -254,3 +254,186 @@ fn bots_by_name() {
         assert!(parcheesi::bots::from_name(bad, 1).is_err(), "{bad}");
     }
 }
+
+// ---- The greedy evaluation (docs/bots.md): its weights, one at a time.
+
+fn eval(text: &str, seat: Seat) -> i32 {
+    parcheesi::bots::evaluate(&text.parse().expect("position"), seat)
+}
+
+#[test]
+fn evaluation_of_a_won_game_and_a_fair_start() {
+    let won = "g:home,home,home,home y:n,5,20,h3 g 0";
+    assert_eq!(eval(won, Seat::Green), 1_000_000);
+    assert_eq!(eval(won, Seat::Yellow), -1_000_000);
+    let start = "g:n,n,n,n y:n,n,n,n g 0";
+    assert_eq!((eval(start, Seat::Green), eval(start, Seat::Yellow)), (0, 0));
+}
+
+/// 20 for a pawn out of its nest, one per step from the entry square, 15 more at home, 6 in
+/// the home row, 4 on a safety square (no opponent out to threaten anything).
+#[test]
+fn evaluation_counts_progress_home_and_safety() {
+    let g = |pawn: &str| eval(&format!("g:n,n,n,{pawn} y:n,n,n,n g 0"), Seat::Green);
+    assert_eq!(g("5"), 20 + 4, "on the entry square, a safety");
+    assert_eq!(g("7"), 20 + 2);
+    assert_eq!(g("8"), 20 + 3);
+    assert_eq!(g("h0"), 20 + 64 + 6, "63 ring steps to the exit, one more to h0");
+    assert_eq!(g("h6"), 20 + 70 + 6);
+    assert_eq!(g("home"), 20 + 71 + 15);
+    // The opponent's view: its standing (none) minus ours.
+    assert_eq!(eval("g:n,n,n,8 y:n,n,n,n g 0", Seat::Yellow), -23);
+}
+
+#[test]
+fn evaluation_counts_a_blockade_on_the_ring() {
+    assert_eq!(eval("g:n,n,7,7 y:n,n,n,n g 0", Seat::Green), 2 * 22 + 3);
+    // Two pawns on different squares, or a pair in the home row, are no blockade bonus.
+    assert_eq!(eval("g:n,n,7,8 y:n,n,n,n g 0", Seat::Green), 22 + 23);
+    assert_eq!(eval("g:n,n,h1,h1 y:n,n,n,n g 0", Seat::Green), 2 * (20 + 65 + 6));
+}
+
+/// Half the expected loss of a pawn an opponent pawn behind it can reach with one roll: a
+/// pawn worth 25 with an opponent 3 squares behind (13 chances in 36) loses 25 * 13 / 36 / 2.
+#[test]
+fn evaluation_charges_for_pawns_in_reach() {
+    // Green on 10 (5 steps from its entry: worth 25); yellow on 7 (19 from its entry: 39).
+    assert_eq!(eval("g:n,n,n,10 y:n,n,n,7 g 0", Seat::Green), (25 - 25 * 13 / 36 / 2) - 39);
+    // Out of reach (13 behind), or ahead: no charge.
+    assert_eq!(eval("g:n,n,n,20 y:n,n,n,7 g 0", Seat::Green), 35 - 39);
+    // Two pawns in reach add their chances: 3 behind (13) and 8 behind (5).
+    assert_eq!(eval("g:n,n,n,10 y:n,n,2,7 g 0", Seat::Green), (25 - 25 * 18 / 36 / 2) - (39 + 34));
+    // A yellow pawn on its exit square (51) goes into its home row, not on to green's 53 ...
+    assert_eq!(eval("g:n,n,n,53 y:n,n,n,51 g 0", Seat::Green), 68 - (20 + 63 + 4));
+    // ... but one that went round again past it (52) can reach 53; it is worth 16, with 75
+    // steps to go the way round again.
+    assert_eq!(eval("g:n,n,n,53 y:n,n,n,52 g 0", Seat::Green), (68 - 68 * 11 / 36 / 2) - 16);
+}
+
+/// A pawn on an opponent's entry square can be captured by its entering pawns (15 chances in
+/// 36), as long as the opponent has a pawn in its nest.
+#[test]
+fn evaluation_charges_for_an_opponents_entry_square() {
+    // Green on 56 (yellow's entry, a safety: 51 steps from green's entry, worth 71).
+    assert_eq!(eval("g:n,n,n,56 y:n,n,n,n g 0", Seat::Green), 71 + 4 - 71 * 15 / 36 / 2);
+    assert_eq!(eval("g:n,n,n,56 y:h0,h0,home,home g 0", Seat::Green), 71 + 4 - (2 * 90 + 2 * 106));
+}
+
+/// The others' standings are averaged.
+#[test]
+fn evaluation_averages_the_other_seats() {
+    let text = "g:n,n,n,8 r:n,n,n,22 b:n,n,n,40 y:n,n,n,n g 0";
+    // Red on its entry (a safety): 24; blue 1 step past its entry: 21; yellow 0.
+    assert_eq!(eval(text, Seat::Green), 23 - (24 + 21) / 3);
+    assert_eq!(eval(text, Seat::Yellow), -(23 + 24 + 21) / 3);
+}
+
+// ---- The bots' choices.
+
+/// States awaiting a roll and the roll made there, from the first rolls of a greedy game.
+fn decisions() -> Vec<(GameState, Roll)> {
+    let mut players: Vec<Box<dyn Player>> = vec![Box::new(Greedy::new()), Box::new(RandomBot::new(4))];
+    let result = Game::new(two(), 21).expect("rules").with_max_rolls(80).play(&mut players).expect("game");
+    let mut state = GameState::new(two()).expect("rules");
+    let mut out = Vec::new();
+    for r in &result.record.rolls {
+        out.push((state, r.roll));
+        state.apply_play(r.roll, &r.play).expect("recorded plays are legal");
+    }
+    out
+}
+
+fn score(o: &parcheesi::Outcome, seat: Seat) -> i32 {
+    parcheesi::bots::evaluate(&o.state.position(), seat)
+}
+
+/// Greedy takes the first of the outcomes with the best score for the mover.
+#[test]
+fn greedy_takes_the_first_best_outcome() {
+    let mut ties = 0;
+    for (state, roll) in decisions() {
+        let outcomes = state.outcomes(roll).expect("awaits a roll");
+        let me = state.mover();
+        let best = outcomes.iter().map(|o| score(o, me)).max().expect("an outcome");
+        let first = outcomes.iter().position(|o| score(o, me) == best).expect("the best");
+        ties += usize::from(outcomes.iter().filter(|o| score(o, me) == best).count() > 1);
+        assert_eq!(Greedy::new().choose(&state, roll, &outcomes), first, "{} {roll}", state.position());
+    }
+    assert!(ties > 0, "no tie to break among the decisions");
+}
+
+/// A search that looks at one outcome only takes greedy's.
+#[test]
+fn search_with_effort_one_takes_the_greedy_outcome() {
+    for (state, roll) in decisions().into_iter().take(40) {
+        let outcomes = state.outcomes(roll).expect("awaits a roll");
+        assert_eq!(
+            Search::new(1).choose(&state, roll, &outcomes),
+            Greedy::new().choose(&state, roll, &outcomes),
+            "{} {roll}",
+            state.position()
+        );
+    }
+}
+
+/// The search as the module docs describe it: among the `effort` outcomes with the best
+/// scores (the first of equal ones first), the one whose score after the next roll, averaged
+/// over the 36 throws, is best for the mover; the next roll is answered by its mover's greedy
+/// choice; a finished game keeps its score.
+#[test]
+fn search_takes_the_best_expectation_among_its_best_outcomes() {
+    let expected = |state: &GameState, me: Seat| -> i64 {
+        let now = i64::from(parcheesi::bots::evaluate(&state.position(), me));
+        if state.is_finished() {
+            return 36 * now;
+        }
+        Roll::DISTINCT
+            .iter()
+            .map(|&roll| {
+                let replies = state.outcomes(roll).expect("awaits a roll");
+                let pick = Greedy::new().choose(state, roll, &replies);
+                i64::from(roll.weight()) * i64::from(score(&replies[pick], me))
+            })
+            .sum()
+    };
+    let mut differs = 0;
+    for (state, roll) in decisions().into_iter().take(30) {
+        let outcomes = state.outcomes(roll).expect("awaits a roll");
+        let me = state.mover();
+        let mut ranked: Vec<usize> = (0..outcomes.len()).collect();
+        ranked.sort_by_key(|&i| (-score(&outcomes[i], me), i));
+        let mut best = (i64::MIN, 0);
+        for &i in ranked.iter().take(3) {
+            let e = expected(&outcomes[i].state, me);
+            // Equal expectations go to the outcome listed first.
+            if e > best.0 || e == best.0 && i < best.1 {
+                best = (e, i);
+            }
+        }
+        let chosen = Search::new(3).choose(&state, roll, &outcomes);
+        assert_eq!(chosen, best.1, "{} {roll}", state.position());
+        differs += usize::from(chosen != Greedy::new().choose(&state, roll, &outcomes));
+    }
+    assert!(differs > 0, "the search never disagreed with greedy: the test shows little");
+}
+
+/// The random bot's choices are uniform over the outcomes and always one of them.
+#[test]
+fn random_bot_spreads_its_choices_evenly() {
+    let (state, roll) = decisions()
+        .into_iter()
+        .find(|(s, r)| s.outcomes(*r).expect("awaits a roll").len() >= 5)
+        .expect("a roll with five outcomes or more");
+    let outcomes = state.outcomes(roll).expect("awaits a roll");
+    let n = outcomes.len();
+    let mut bot = RandomBot::new(11);
+    let mut counts = vec![0usize; n];
+    let draws = 400 * n;
+    for _ in 0..draws {
+        let i = bot.choose(&state, roll, &outcomes);
+        assert!(i < n, "index {i} of {n} outcomes");
+        counts[i] += 1;
+    }
+    // 400 expected each; a fair choice stays well within 300..500 (over 5 standard deviations).
+    assert!(counts.iter().all(|&c| (300..500).contains(&c)), "{counts:?}");
+}
