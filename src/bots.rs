@@ -137,7 +137,8 @@ impl Player for RandomBot {
     }
 }
 
-/// Chooses the outcome with the best [`evaluate`] score for the mover.
+/// Chooses the outcome with the best [`evaluate`] score for the mover (the first of equally
+/// good ones, in the order of the outcomes).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Greedy;
 
@@ -158,7 +159,8 @@ impl Player for Greedy {
     }
 }
 
-/// Expectimax over the next roll (see the module docs); `effort` outcomes are searched.
+/// Expectimax over the next roll (see the module docs); `effort` outcomes are searched. Of
+/// equally good outcomes it takes the first in the order of the outcomes.
 #[derive(Clone, Copy, Debug)]
 pub struct Search {
     effort: usize,
