@@ -256,6 +256,16 @@ mod tests {
     }
 
     #[test]
+    fn amounts_count_and_add_up() {
+        let four = Roll::new(2, 2).unwrap().amounts(true);
+        assert_eq!((four.len(), four.pips(), four.is_empty()), (4, 14, false));
+        let two = Roll::new(6, 1).unwrap().amounts(false);
+        assert_eq!((two.len(), two.pips(), two.is_empty()), (2, 7, false));
+        let none = Amounts::default();
+        assert_eq!((none.len(), none.pips(), none.is_empty()), (0, 0, true));
+    }
+
+    #[test]
     fn random_dice_cover_all_faces() {
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
