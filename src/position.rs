@@ -272,3 +272,23 @@ impl From<Position> for Setup {
         p.to_setup()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Square;
+
+    #[test]
+    fn pawns_at_counts_and_names_the_owner_of_every_kind_of_location() {
+        let p: Position = "g:n,5,h3,h3 r:n,n,22,home g 0".parse().expect("position");
+        let ring = |n| Location::Ring(Square::new(n).expect("a ring square"));
+        assert_eq!(p.pawns_at(ring(22), Seat::Green), (1, Some(Seat::Red)), "a ring square ignores the seat");
+        assert_eq!(p.pawns_at(ring(5), Seat::Red), (1, Some(Seat::Green)));
+        assert_eq!(p.pawns_at(ring(30), Seat::Green), (0, None));
+        assert_eq!(p.pawns_at(Location::HomeRow(3), Seat::Green), (2, Some(Seat::Green)));
+        assert_eq!(p.pawns_at(Location::HomeRow(3), Seat::Red), (0, None));
+        assert_eq!(p.pawns_at(Location::Nest, Seat::Red), (2, Some(Seat::Red)));
+        assert_eq!(p.pawns_at(Location::Home, Seat::Green), (0, None));
+        assert_eq!(p.pawns_at(Location::Home, Seat::Red), (1, Some(Seat::Red)));
+    }
+}
