@@ -54,7 +54,7 @@ fn replay_reports_the_first_illegal_play_with_its_turn() {
     let mut players: Vec<Box<dyn Player>> = vec![Box::new(Greedy::new()), Box::new(Greedy::new())];
     let result = Game::new(two(), 5).expect("rules").play(&mut players).expect("game");
     let mut record = result.record.clone();
-    // Replace the 10th play with one that moves from an empty nest square.
+    // Replace the 10th play with one that moves a pawn from an empty square (h6).
     record.rolls[9].play = "h6-home".parse().expect("play");
     let turn = 1 + turn_ends(&result.record.rolls[..9]).iter().filter(|&&end| end).count();
     assert!(turn > 1, "a game whose first turns are all doubles tests less");
@@ -299,7 +299,7 @@ fn evaluation_counts_a_blockade_on_the_ring() {
 fn evaluation_charges_for_pawns_in_reach() {
     // Green on 10 (5 steps from its entry: worth 25); yellow on 7 (19 from its entry: 39).
     assert_eq!(eval("g:n,n,n,10 y:n,n,n,7 g 0", Seat::Green), (25 - 25 * 13 / 36 / 2) - 39);
-    // Out of reach (13 behind), or ahead: no charge.
+    // Out of reach (13 behind): no charge; nor for yellow, with green ahead of it.
     assert_eq!(eval("g:n,n,n,20 y:n,n,n,7 g 0", Seat::Green), 35 - 39);
     // Two pawns in reach add their chances: 3 behind (13) and 8 behind (5).
     assert_eq!(eval("g:n,n,n,10 y:n,n,2,7 g 0", Seat::Green), (25 - 25 * 18 / 36 / 2) - (39 + 34));
