@@ -13,6 +13,7 @@ pub(super) struct Index {
     len: usize,
     /// The `len` at which the table doubles (half full), and the shift that turns a hash
     /// into a slot: both follow the size, and both are zero before the first insert grows it.
+    /// Kept rather than worked out from the size at every probe, the search's busiest call.
     limit: usize,
     shift: u32,
 }
