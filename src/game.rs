@@ -18,7 +18,8 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 /// How many turns each blockade of each seat has stood on its square at the end of its
-/// owner's turns: up to two `(square code, turns)` per seat, code 0 for none.
+/// owner's turns: up to two `(square code, turns)` per seat, code 0 for none, the least
+/// advanced square first and the empty slots last.
 type BlockadeAges = [[(u8, u8); 2]; 4];
 
 /// A roll in progress: the position it started from, the dice and the steps taken so far.
@@ -333,23 +334,15 @@ impl GameState {
         self.position.winner()
     }
 
-    /// The blockade squares of the mover that must be broken this turn, least advanced first.
-    /// (At most two: a seat has at most two blockades.)
+    /// The blockade squares of the mover that must be broken this turn, least advanced first
+    /// (as the ages are kept). At most two: a seat has at most two blockades.
     fn overdue(&self) -> [u8; 2] {
         let mut squares = [0u8; 2];
         if let Some(limit) = self.rules.blockade_limit {
-            let seat = self.mover();
-            for (slot, &(c, turns)) in squares.iter_mut().zip(&self.ages[seat.index()]) {
+            for (slot, &(c, turns)) in squares.iter_mut().zip(&self.ages[self.mover().index()]) {
                 if c != 0 && turns >= limit {
                     *slot = c;
                 }
-            }
-            if squares[0] != 0
-                && squares[1] != 0
-                && Location::from_code(squares[0]).progress(seat)
-                    > Location::from_code(squares[1]).progress(seat)
-            {
-                squares.swap(0, 1);
             }
         }
         squares
@@ -883,6 +876,18 @@ mod serde_form {
                         *slot = (c, age.turns);
                     }
                     _ => return Err(D::Error::custom("invalid blockade age")),
+                }
+            }
+            // Kept as the engine keeps them, least advanced first, so that one state has one
+            // form whatever order its ages were given in.
+            for seat in state.position.seats.iter() {
+                let [a, b] = &mut state.ages[seat.index()];
+                if a.0 != 0 && a.0 == b.0 {
+                    return Err(D::Error::custom("invalid blockade age: a square given twice"));
+                }
+                let progress = |c: u8| Location::from_code(c).progress(seat);
+                if b.0 != 0 && progress(a.0) > progress(b.0) {
+                    core::mem::swap(a, b);
                 }
             }
             if let Some(r) = form.roll {

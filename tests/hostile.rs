@@ -253,13 +253,15 @@ fn serde_checks_blockade_ages() {
     };
     let kept = with_ages(serde_json::json!([age(Seat::Green, "10", 2)])).expect("a valid age");
     assert_eq!(serde_json::to_value(kept).expect("json")["blockade_ages"][0]["turns"], 2);
-    // A seat that does not play, a nest or home, no turns, three ages for one seat.
+    // A seat that does not play, a nest or home, no turns, three ages for one seat, one square
+    // twice.
     for ages in [
         serde_json::json!([age(Seat::Blue, "10", 1)]),
         serde_json::json!([age(Seat::Green, "n", 1)]),
         serde_json::json!([age(Seat::Green, "home", 1)]),
         serde_json::json!([age(Seat::Green, "10", 0)]),
         serde_json::json!([age(Seat::Green, "10", 1), age(Seat::Green, "20", 1), age(Seat::Green, "30", 1)]),
+        serde_json::json!([age(Seat::Green, "10", 1), age(Seat::Green, "10", 2)]),
     ] {
         let error = with_ages(ages.clone()).expect_err("an invalid age");
         assert!(error.to_string().contains("invalid blockade age"), "{ages}: {error}");

@@ -603,12 +603,16 @@ fn two_overdue_blockades_are_broken_the_least_advanced_first() {
         let square: Location = square.parse().expect("square");
         serde_json::json!({ "seat": Seat::Green, "square": square, "turns": 1 })
     };
+    let mut states = Vec::new();
     for order in [["h3", "10"], ["10", "h3"]] {
         let mut value = serde_json::to_value(fresh).expect("json");
         value["blockade_ages"] = serde_json::json!([age(order[0]), age(order[1])]);
         let overdue: GameState = serde_json::from_value(value).expect("state");
         assert_eq!(ends(&overdue), ["g:10,11,h3,h3 r:n,n,12,12 r 0"], "ages in the order {order:?}");
+        states.push(overdue);
     }
+    // One state, whatever order its ages came in.
+    assert_eq!(states[0], states[1]);
 }
 
 #[test]
