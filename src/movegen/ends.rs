@@ -7,7 +7,7 @@
 use alloc::vec::Vec;
 
 use super::index::Index;
-use super::{Board, Child, Codes, Generator, Node, Opponents, RollStart, Score, Sink, step_of};
+use super::{Board, Child, Codes, Generator, Node, Opponents, RollStart, Score, Sink};
 use crate::board::Seat;
 use crate::moves::Play;
 
@@ -112,7 +112,7 @@ impl Ends<'_> {
             let mut step = c.step;
             let mut at = c.via;
             for slot in steps.iter_mut().rev() {
-                *slot = step_of(step);
+                *slot = self.generator.step(step);
                 (at, step) = (trail[at as usize].0, trail[at as usize].1);
             }
         });

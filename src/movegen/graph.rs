@@ -8,7 +8,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::index::Index;
-use super::{All, Board, Child, Generator, Node, Opponents, RollStart, Score, step_of};
+use super::{All, Board, Child, Generator, Node, Opponents, RollStart, Score};
 use crate::board::Seat;
 use crate::dice::Amounts;
 use crate::moves::{Play, Step};
@@ -174,7 +174,8 @@ impl RollSearch {
             }
             for child in &out[base..] {
                 let c = self.insert(child.node);
-                self.graph.edges.push(Edge { child: c, step: step_of(child.step) });
+                let step = self.generator.step(child.step);
+                self.graph.edges.push(Edge { child: c, step });
             }
             out.truncate(base);
             self.graph.pending = out;

@@ -41,15 +41,16 @@ pub(crate) struct RollStart {
     pub seats: Seats,
     pub mover: Seat,
     pub roll: Roll,
-    /// Overdue blockade squares (codes) of the mover, least advanced first, 0 for none.
+    /// Overdue blockade squares of the mover as progress codes (see [`PROGRESS`]), least
+    /// advanced first, 0 for none.
     pub overdue: [u8; 2],
 }
 
 /// One roll state (see the module docs), packed into one number that is also its key:
 ///
-/// - bits 0..32: the mover's pawns by identity, one location code a byte; ids 0,1 (and 2,3)
-///   are the starting pairs when the blockade rule applies; pawns of one class are kept
-///   sorted;
+/// - bits 0..32: the mover's pawns by identity, one progress code (`PROGRESS`) a byte; ids
+///   0,1 (and 2,3) are the starting pairs when the blockade rule applies; pawns of one class
+///   are kept sorted;
 /// - bits 32..48: the captured opponents, bit `4 * seat + i` for pawn `i` of the start;
 /// - bits 48..52: how many dice of each of the roll's (at most two) distinct amounts are
 ///   unused, two bits each;
@@ -154,42 +155,66 @@ fn sort2<T: Ord + Copy>(a: &mut [T; 4], i: usize, j: usize) {
     }
 }
 
-/// The safety squares of the ring by location code (`Generator::cells` before the opponents
-/// are added).
-const CELLS: [u8; RING_CODES] = {
-    let mut cells = [0u8; RING_CODES];
-    let mut q = 0;
-    while q < 68 {
-        if let Some(square) = Square::new(q)
-            && square.is_safety()
-        {
-            cells[(code::RING0 + q) as usize] = SAFETY;
-        }
-        q += 1;
-    }
-    cells
-};
-
-/// Tables by ring location code: codes up to the last ring square (code 0, the nest, unused).
-const RING_CODES: usize = code::ROW0 as usize;
-
-/// Per seat and location code: the code keyed by the seat's progress (`Location::progress`:
-/// ring squares count from the entry), so that sorting keys orders pawns canonically. (A row
-/// for every byte, so that a code needs no bounds check; codes above home are never used.)
-const ORDER_KEYS: [[u16; 256]; 4] = {
-    let mut keys = [[0u16; 256]; 4];
+/// Per seat, the location codes as that seat's pawns see them: its *progress codes*
+/// (`Location::progress`). Ring squares count from the seat's entry square (code 1) round to
+/// the square before it (code 68); nest, home row and home keep their codes. The search works
+/// in the mover's progress codes: its exit square is code 64 whatever the seat, and pawns
+/// sorted by code are in canonical order, so an outcome's board needs no sort. (A row for
+/// every byte, so that a code needs no bounds check; codes above home are never used.)
+pub(crate) const PROGRESS: [[u8; 256]; 4] = {
+    let mut table = [[0u8; 256]; 4];
     let mut s = 0;
     while s < 4 {
         let mut c = 0;
         while c <= code::HOME {
-            let progress = Location::from_code(c).progress(Seat::ALL[s]);
-            keys[s][c as usize] = (progress as u16) << 8 | c as u16;
+            table[s][c as usize] = Location::from_code(c).progress(Seat::ALL[s]);
             c += 1;
         }
         s += 1;
     }
-    keys
+    table
 };
+
+/// Per seat, the location code of each progress code: `PROGRESS` undone.
+const ABSOLUTE: [[u8; 256]; 4] = {
+    let mut table = [[0u8; 256]; 4];
+    let mut s = 0;
+    while s < 4 {
+        let mut c = 0;
+        while c <= code::HOME {
+            table[s][PROGRESS[s][c as usize] as usize] = c;
+            c += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
+/// The mover's exit square as a progress code, the same for every seat.
+const EXIT: u8 = code::RING0 + 63;
+
+/// Per seat, its safety squares by progress code (`Opponents::cells` before the opponents are
+/// added).
+const SAFETIES: [[u8; RING_CODES]; 4] = {
+    let mut cells = [[0u8; RING_CODES]; 4];
+    let mut s = 0;
+    while s < 4 {
+        let mut q = 0;
+        while q < 68 {
+            if let Some(square) = Square::new(q)
+                && square.is_safety()
+            {
+                cells[s][PROGRESS[s][(code::RING0 + q) as usize] as usize] = SAFETY;
+            }
+            q += 1;
+        }
+        s += 1;
+    }
+    cells
+};
+
+/// Tables by ring progress code: codes up to the last ring square (code 0, the nest, unused).
+const RING_CODES: usize = code::ROW0 as usize;
 
 /// Sorts four values with the optimal five-comparison network.
 fn sort4<T: Ord + Copy>(a: &mut [T; 4]) {
@@ -211,27 +236,29 @@ const LONE: u8 = 1;
 const SAFETY: u8 = 2;
 const PAWN_SHIFT: u8 = 4;
 
-/// Ring squares `from..=to` (by location code) as bits of a ring mask.
+/// Ring squares `from..=to` (by code) as bits of a ring mask.
 fn ring_bits(from: u8, to: u8) -> u128 {
     (u128::MAX >> (127 - (to - from))) << from
 }
 
 /// The `k` ring squares after the one with code `c`, in the direction of play, as bits of a
 /// ring mask (none for `k == 0`); `k` is below 68. Meant for masks that repeat the ring's
-/// first squares above it (`repeat_ring`): then a run that wraps past square 67 is one span of
-/// bits, as long as it ends below bit 128 (every run of the standard amounts does).
+/// first squares above it (`repeat_ring`): then a run that wraps past the last ring code is
+/// one span of bits, as long as it ends below bit 128 (every run of the standard amounts
+/// does). The codes may be location or progress codes: both number the ring 1 to 68 in the
+/// direction of play.
 fn ring_run(c: u8, k: u8) -> u128 {
     let end = c + k;
     if end < 128 {
         return ((1u128 << k) - 1) << (c + 1);
     }
-    // Past bit 127 (a large bonus from a late square): the squares up to square 67 (code
-    // 68), then on from square 0 (code 1).
+    // Past bit 127 (a large bonus from a late square): the squares up to code 68, then on
+    // from code 1.
     let before = if c + 1 < code::ROW0 { ring_bits(c + 1, code::ROW0 - 1) } else { 0 };
     before | ring_bits(code::RING0, end - 68)
 }
 
-/// A ring mask with the ring's squares 0 to 58 repeated as bits 69 to 127, for `ring_run`.
+/// A ring mask with the ring's codes 1 to 59 repeated as bits 69 to 127, for `ring_run`.
 fn repeat_ring(mask: u128) -> u128 {
     mask | mask << 68
 }
@@ -239,7 +266,7 @@ fn repeat_ring(mask: u128) -> u128 {
 /// Where the blockades of one roll state stand.
 #[derive(Clone, Copy)]
 struct Occupancy {
-    /// Ring squares holding two pawns, which no pawn passes or lands on, as bits by location
+    /// Ring squares holding two pawns, which no pawn passes or lands on, as bits by progress
     /// code, repeated above the ring (`repeat_ring`): the opponents' (which stand all roll)
     /// and the mover's.
     ring: u128,
@@ -247,14 +274,15 @@ struct Occupancy {
     row_pairs: u8,
 }
 
-/// Where the mover's opponents stand at the start of a roll, as the generator looks it up.
-/// They move only by being captured, so it holds for every roll of a position.
+/// Where the mover's opponents stand at the start of a roll, as the generator looks it up (by
+/// the mover's progress codes). They move only by being captured, so it holds for every roll
+/// of a position.
 #[derive(Clone)]
 pub(crate) struct Opponents {
-    /// Ring squares with two opponents, as bits by location code repeated above the ring
+    /// Ring squares with two opponents, as bits by progress code repeated above the ring
     /// (`repeat_ring`): their blockades stand all roll (a pair is never captured).
     blockades: u128,
-    /// Per ring square by code: `LONE` if one opponent stands there at the start of the roll,
+    /// Per ring square by progress code: `LONE` if one opponent stands there at the start of the roll,
     /// with the bit of its pawn in the captured set above `PAWN_SHIFT`; `SAFETY` if it is a
     /// safety.
     cells: [u8; RING_CODES],
@@ -264,7 +292,8 @@ impl Opponents {
     /// The opponents of `mover` on `board`, a valid board: at most two pawns on a square, of
     /// one seat, each seat's pawns in canonical order (so the two of a pair are neighbours).
     pub(crate) fn new(board: &Board, mover: Seat) -> Opponents {
-        let (mut cells, mut blockades) = (CELLS, 0u128);
+        let (mut cells, mut blockades) = (SAFETIES[mover.index()], 0u128);
+        let progress = &PROGRESS[mover.index()];
         // (Seats that do not play have their pawns in the nest.)
         for (s, pawns) in board.iter().enumerate() {
             if s == mover.index() {
@@ -273,10 +302,10 @@ impl Opponents {
             let mut before = code::NEST;
             for (i, &c) in pawns.iter().enumerate() {
                 if code::is_ring(c) {
-                    let cell = usize::from(c);
+                    let cell = usize::from(progress[usize::from(c)]);
                     if c == before {
                         cells[cell] &= SAFETY;
-                        blockades |= 1 << c;
+                        blockades |= 1 << cell;
                     } else {
                         cells[cell] |= LONE | ((4 * s + i) as u8) << PAWN_SHIFT;
                     }
@@ -295,8 +324,6 @@ pub(crate) struct Generator {
     root: Node,
     rules: Rules,
     seat: Seat,
-    /// The code of the mover's exit square.
-    exit: u8,
     start: Board,
     /// Where the opponents stand.
     opponents: Opponents,
@@ -319,7 +346,9 @@ impl Generator {
     fn new(start: &RollStart, opponents: &Opponents) -> Generator {
         let rules = start.rules;
         let seat = start.mover;
-        let own = start.board[seat.index()];
+        // The mover's pawns by progress code: canonical order is ascending order.
+        let progress = &PROGRESS[seat.index()];
+        let own = start.board[seat.index()].map(|c| progress[usize::from(c)]);
         let nest_at_start = own.iter().filter(|&&c| c == code::NEST).count() as u8;
         let applies = match rules.blockade_move {
             BlockadeMove::ForbiddenOnDoubles => start.roll.is_doubles(),
@@ -330,7 +359,7 @@ impl Generator {
         let mut pairs = [0u8; 2];
         let mut split = false;
         if applies {
-            // The board is in canonical order, so the two pawns of a pair are neighbours.
+            // The pawns are in canonical order, so the two pawns of a pair are neighbours.
             let mut n = 0;
             let mut i = 0;
             while i < 3 {
@@ -371,7 +400,6 @@ impl Generator {
             root: Node(root).with_pawns(pawns),
             rules,
             seat,
-            exit: code::RING0 + seat.exit().number(),
             start: start.board,
             opponents: opponents.clone(),
             amounts,
@@ -418,6 +446,12 @@ impl Generator {
             let (a, b) = (m[2 * p], m[2 * p + 1]);
             sq == 0 || !(a == b && code::is_square(a) && a != sq)
         })
+    }
+
+    /// The step between two of the mover's progress codes.
+    pub(crate) fn step(&self, codes: Codes) -> Step {
+        let absolute = &ABSOLUTE[self.seat.index()];
+        step_of(codes.map(|c| absolute[usize::from(c)]))
     }
 
     /// The board after a play ending in `n` as one key: the mover's pawns as a sorted multiset
@@ -473,10 +507,13 @@ impl Generator {
     /// progress, as `Position::sort_seat` puts them).
     fn board_of(&self, n: Node) -> Board {
         let mut board = self.start;
-        let order = &ORDER_KEYS[self.seat.index()];
-        let mut keys = n.pawns().map(|c| order[usize::from(c)]);
-        sort4(&mut keys);
-        board[self.seat.index()] = keys.map(|key| key as u8);
+        let mut own = n.pawns();
+        // Without tagged pairs the pawns are sorted by progress code already.
+        if self.split {
+            sort4(&mut own);
+        }
+        let absolute = &ABSOLUTE[self.seat.index()];
+        board[self.seat.index()] = own.map(|c| absolute[usize::from(c)]);
         let captured = n.captured();
         if captured == 0 {
             return board;
@@ -570,7 +607,8 @@ impl Generator {
         let occ = self.occupancy(&m);
         if dice {
             if let Some(id) = m.iter().position(|&c| c == code::NEST) {
-                let to = code::RING0 + self.seat.entry().number();
+                // The entry square is progress code 1.
+                let to = code::RING0;
                 if occ.ring >> to & 1 == 0 {
                     // Entering captures a lone opponent even on the entry square.
                     let gain = if self.lone_at(n, to) { self.capture(to) } else { 0 };
@@ -628,7 +666,7 @@ impl Generator {
     }
 
     /// Where a pawn at `from` (a ring or home-row square) can go moving `k` steps with the
-    /// blockades `occ`, as location codes, 0 for nowhere: along the ring (past and onto no
+    /// blockades `occ`, as progress codes, 0 for nowhere: along the ring (past and onto no
     /// blockade), and through the home row (past and onto no pair). Whether an opponent on
     /// the ring square reached guards it is left to the caller.
     #[inline(always)]
@@ -645,9 +683,8 @@ impl Generator {
                 _ => (0, 0),
             };
         }
-        let exit = self.exit;
         // Steps to the exit square.
-        let j = if exit >= from { exit - from } else { exit + 68 - from };
+        let j = if EXIT >= from { EXIT - from } else { EXIT + 68 - from };
         // Whether the `k` squares ahead hold no blockade; most states have none on the ring,
         // and then no run is built.
         let clear = |k: u8| occ.ring == 0 || occ.ring & ring_run(from, k) == 0;
@@ -758,12 +795,13 @@ const LOCATIONS: [Location; 256] = {
     table
 };
 
+/// The step between two location codes.
 pub(crate) fn step_of(codes: Codes) -> Step {
     let at = |c: u8| LOCATIONS[usize::from(c)];
     Step::new(at(codes[0]), at(codes[1]))
 }
 
-/// A state generated from another, and the step between them as location codes.
+/// A state generated from another, and the step between them as the mover's progress codes.
 #[derive(Clone, Copy)]
 pub(crate) struct Child {
     node: Node,
