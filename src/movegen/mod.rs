@@ -678,11 +678,15 @@ impl Generator {
                 _ => (0, 0),
             };
         }
-        // Steps to the exit square.
-        let j = if EXIT >= from { EXIT - from } else { EXIT + 68 - from };
         // Whether the `k` squares ahead hold no blockade; most states have none on the ring,
         // and then no run is built.
         let clear = |k: u8| occ.ring == 0 || occ.ring & ring_run(from, k) == 0;
+        // Most steps end short of the exit, on the ring.
+        if from + k <= EXIT {
+            return (if clear(k) { from + k } else { 0 }, 0);
+        }
+        // Steps to the exit square.
+        let j = if EXIT >= from { EXIT - from } else { EXIT + 68 - from };
         let mut ring = 0;
         if !(j < k && self.rules.home_row == HomeRow::Mandatory) && clear(k) {
             let end = from + k;
