@@ -270,6 +270,9 @@ struct Occupancy {
     /// code, repeated above the ring (`repeat_ring`): the opponents' (which stand all roll)
     /// and the mover's.
     ring: u128,
+    /// The same for ring codes 1 to 64 (the mover's entry to its exit), code `c` as bit
+    /// `c - 1`: a step that ends short of the exit is checked in 64 bits.
+    to_exit: u64,
     /// The mover's home-row squares holding two of its pawns, as bits.
     row_pairs: u8,
 }
@@ -563,7 +566,7 @@ impl Generator {
     /// captured and a pair is never captured, so theirs stand all roll.
     #[inline(always)]
     fn occupancy(&self, m: &[u8; 4]) -> Occupancy {
-        let mut occ = Occupancy { ring: self.opponents.blockades, row_pairs: 0 };
+        let mut occ = Occupancy { ring: self.opponents.blockades, to_exit: 0, row_pairs: 0 };
         let mut pair = |i: usize, j: usize| {
             let c = m[i];
             if c == m[j] {
@@ -583,6 +586,7 @@ impl Generator {
             pair(0, 3);
             pair(1, 3);
         }
+        occ.to_exit = (occ.ring >> 1) as u64;
         occ
     }
 
@@ -681,9 +685,11 @@ impl Generator {
         // Whether the `k` squares ahead hold no blockade; most states have none on the ring,
         // and then no run is built.
         let clear = |k: u8| occ.ring == 0 || occ.ring & ring_run(from, k) == 0;
-        // Most steps end short of the exit, on the ring.
+        // Most steps end short of the exit, on the ring: codes `from + 1..=from + k`, bits
+        // `from..from + k` (`k` is at least 1, so every shift is below 64).
         if from + k <= EXIT {
-            return (if clear(k) { from + k } else { 0 }, 0);
+            let run = ((1u64 << k) - 1) << from;
+            return (if occ.to_exit & run == 0 { from + k } else { 0 }, 0);
         }
         // Steps to the exit square.
         let j = if EXIT >= from { EXIT - from } else { EXIT + 68 - from };
