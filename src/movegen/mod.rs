@@ -418,19 +418,22 @@ impl Generator {
         }
     }
 
-    /// Puts pawn `id`, just moved, back in order among the pawns of its class.
-    fn reseat(&self, m: &mut [u8; 4], mut id: usize) {
+    /// Puts pawn `id`, just moved from `from`, back in order among the pawns of its class.
+    fn reseat(&self, m: &mut [u8; 4], mut id: usize, from: u8) {
         if self.split {
             sort2(m, id & !1, id | 1);
-            return;
-        }
-        while id > 0 && m[id - 1] > m[id] {
-            m.swap(id - 1, id);
-            id -= 1;
-        }
-        while id < 3 && m[id] > m[id + 1] {
-            m.swap(id, id + 1);
-            id += 1;
+        } else if m[id] > from {
+            // Forward in progress codes, as every step is but one that passes the mover's
+            // entry square going round again.
+            while id < 3 && m[id] > m[id + 1] {
+                m.swap(id, id + 1);
+                id += 1;
+            }
+        } else {
+            while id > 0 && m[id - 1] > m[id] {
+                m.swap(id - 1, id);
+                id -= 1;
+            }
         }
     }
 
@@ -736,7 +739,7 @@ impl Generator {
         let from = m[id];
         let mut pawns = *m;
         pawns[id] = to;
-        self.reseat(&mut pawns, id);
+        self.reseat(&mut pawns, id, from);
         let child = Node(n.0 - spend.0 + gain).with_pawns(pawns);
         // The bound that lets a bonus count take three bits (see `Node`); checked by induction.
         debug_assert!(child.bonus(0) + child.bonus(1) <= 4, "more than four bonuses pending");
