@@ -608,7 +608,10 @@ impl Generator {
         }
         let occ = self.occupancy(&m);
         if dice {
-            if let Some(id) = m.iter().position(|&c| c == code::NEST) {
+            // A pawn in the nest comes first in its class, and the pawns of a starting pair
+            // (ids 0 and 1 when one is tagged) are never in the nest.
+            let id = if self.split { 2 } else { 0 };
+            if m[id] == code::NEST {
                 // The entry square is progress code 1.
                 let to = code::RING0;
                 if occ.ring >> to & 1 == 0 {
