@@ -264,6 +264,29 @@ fn going_round_again_is_a_choice_with_seed_only() {
 }
 
 #[test]
+fn a_blockade_before_the_exit_stops_both_routes_one_after_it_the_ring_route() {
+    // Red's pair on 67 stands between green's 66 and its exit (0): no 6, no 1.
+    let blocked = "g:66,n,n,n r:67,67,n,n g 0";
+    assert_eq!(outcomes(Seed, blocked, 6, 1), canon(&["g:66,n,n,n r:67,67,n,n r 0"]));
+    // Red's pair on 1, past the exit: the 6 may still turn into the home row.
+    assert_eq!(steps_after(Seed, "g:66,n,n,n r:1,1,n,n g 0", 6, 1, &[]), ["66-67", "66-h3"]);
+}
+
+#[test]
+fn a_pawn_gone_round_again_turns_into_its_home_row_with_a_bonus_that_reaches_it() {
+    // Green's pawn on 2 has passed its exit (0); with a home bonus of 67 it can come round
+    // to the exit again (64 steps from 4) and go on into the home row, or stay on the ring.
+    let rules = Rules { home_bonus: 67, ..Rules::seed() };
+    let mut s = state_with(rules, "g:h6,2,home,home r:n,n,n,n g 0");
+    let _ = s.roll(roll(1, 2)).expect("roll");
+    s.apply_step(step("h6-home")).expect("a 1, home");
+    s.apply_step(step("2-4")).expect("a 2");
+    let mut steps: Vec<String> = s.legal_steps().iter().map(Step::to_string).collect();
+    steps.sort();
+    assert_eq!(steps, ["4-3", "4-h2"]);
+}
+
+#[test]
 fn a_home_route_longer_than_eight_past_the_exit_does_not_exist() {
     // 57-58 captures; with a mandatory home row no pawn this close to its exit can spend 20
     // (20 - 8 > 8), so the bonus is forfeited. With seed a bonus must go round again.
