@@ -285,9 +285,9 @@ pub(crate) struct Opponents {
     /// Ring squares with two opponents, as bits by progress code repeated above the ring
     /// (`repeat_ring`): their blockades stand all roll (a pair is never captured).
     blockades: u128,
-    /// Per ring square by progress code: `LONE` if one opponent stands there at the start of the roll,
-    /// with the bit of its pawn in the captured set above `PAWN_SHIFT`; `SAFETY` if it is a
-    /// safety.
+    /// Per ring square by progress code: `LONE` if one opponent stands there at the start of
+    /// the roll, with the bit of its pawn in the captured set above `PAWN_SHIFT`; `SAFETY` if
+    /// it is a safety.
     cells: [u8; RING_CODES],
 }
 
