@@ -216,6 +216,27 @@ const SAFETIES: [[u8; RING_CODES]; 4] = {
 /// Tables by ring progress code: codes up to the last ring square (code 0, the nest, unused).
 const RING_CODES: usize = code::ROW0 as usize;
 
+/// For each set of captured pawns of a seat (bit `i` for its pawn `i`), where each of its four
+/// places is filled from: the index of the pawn that stays, or 4 for the nest. Captured pawns
+/// go to the nest, which comes first; the others keep their order.
+const AFTER_CAPTURES: [[u8; 4]; 16] = {
+    let mut table = [[4u8; 4]; 16];
+    let mut taken = 0;
+    while taken < 16 {
+        let mut k = (taken as u32).count_ones() as usize;
+        let mut p = 0;
+        while p < 4 {
+            if taken >> p & 1 == 0 {
+                table[taken][k] = p as u8;
+                k += 1;
+            }
+            p += 1;
+        }
+        taken += 1;
+    }
+    table
+};
+
 /// Sorts four values with the optimal five-comparison network.
 fn sort4<T: Ord + Copy>(a: &mut [T; 4]) {
     sort2(a, 0, 1);
@@ -523,15 +544,8 @@ impl Generator {
             let taken = (captured >> (4 * s)) & 0xF;
             if taken != 0 {
                 // Captured pawns go to the nest, which comes first; the others keep their order.
-                let mut kept = [code::NEST; 4];
-                let mut k = taken.count_ones() as usize;
-                for (p, &c) in pawns.iter().enumerate() {
-                    if taken >> p & 1 == 0 {
-                        kept[k] = c;
-                        k += 1;
-                    }
-                }
-                *pawns = kept;
+                let from = [pawns[0], pawns[1], pawns[2], pawns[3], code::NEST, 0, 0, 0];
+                *pawns = AFTER_CAPTURES[usize::from(taken)].map(|i| from[usize::from(i & 7)]);
             }
         }
         board
