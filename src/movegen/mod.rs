@@ -690,6 +690,13 @@ impl Generator {
     /// the ring square reached guards it is left to the caller.
     #[inline(always)]
     fn routes_of(&self, occ: &Occupancy, from: u8, k: u8) -> (u8, u8) {
+        // Most steps start on the ring and end short of the exit (a home-row code is above
+        // it): codes `from + 1..=from + k`, bits `from..from + k` (`k` is at least 1, so every
+        // shift is below 64).
+        if from + k <= EXIT {
+            let run = ((1u64 << k) - 1) << from;
+            return (if occ.to_exit & run == 0 { from + k } else { 0 }, 0);
+        }
         if code::is_row(from) {
             let end = from - code::ROW0 + k;
             let passed = row_span(from - code::ROW0 + 1, end);
@@ -705,12 +712,6 @@ impl Generator {
         // Whether the `k` squares ahead hold no blockade; most states have none on the ring,
         // and then no run is built.
         let clear = |k: u8| occ.ring == 0 || occ.ring & ring_run(from, k) == 0;
-        // Most steps end short of the exit, on the ring: codes `from + 1..=from + k`, bits
-        // `from..from + k` (`k` is at least 1, so every shift is below 64).
-        if from + k <= EXIT {
-            let run = ((1u64 << k) - 1) << from;
-            return (if occ.to_exit & run == 0 { from + k } else { 0 }, 0);
-        }
         // Steps to the exit square.
         let j = if EXIT >= from { EXIT - from } else { EXIT + 68 - from };
         let mut ring = 0;
