@@ -838,6 +838,25 @@ pub(crate) struct Child {
 mod tests {
     use super::*;
 
+    /// Progress codes undo to location codes; every seat's entry is code 1 and its exit code
+    /// `EXIT`, and its safeties are where the board has them.
+    #[test]
+    fn progress_codes_are_the_board_turned_to_the_mover() {
+        for seat in Seat::ALL {
+            let (progress, absolute) = (&PROGRESS[seat.index()], &ABSOLUTE[seat.index()]);
+            for c in 0..=code::HOME {
+                assert_eq!(absolute[usize::from(progress[usize::from(c)])], c, "{seat} code {c}");
+            }
+            assert_eq!(progress[usize::from(Location::Ring(seat.entry()).code())], code::RING0);
+            assert_eq!(progress[usize::from(Location::Ring(seat.exit()).code())], EXIT);
+            for q in 0..68 {
+                let square = Square::new(q).expect("a ring square");
+                let cell = SAFETIES[seat.index()][usize::from(progress[usize::from(code::RING0 + q)])];
+                assert_eq!(cell == SAFETY, square.is_safety(), "{seat} square {q}");
+            }
+        }
+    }
+
     /// A run of `k` squares after square code `c` meets the blockade on square code `q` exactly
     /// when `q` is one of those squares, for every square, start and amount a step can have
     /// (bonuses up to 67 included, whose runs go past bit 127).
