@@ -10,7 +10,7 @@
 use crate::board::{Location, Seat, code};
 use crate::dice::{Amounts, Roll};
 use crate::movegen::ends::Ends;
-use crate::movegen::{Board, Codes, PROGRESS, Rejection, RollSearch, RollStart, step_of};
+use crate::movegen::{Board, Codes, Rejection, RollSearch, RollStart, step_of};
 use crate::moves::{MAX_PLAY_LEN, Play, PlayFull, Step};
 use crate::position::{Position, PositionError};
 use crate::rules::{BonusTiming, HomeRow, Rules, RulesError, ThreeDoubles};
@@ -356,7 +356,7 @@ impl GameState {
             seats: self.position.seats,
             mover: self.mover(),
             roll,
-            overdue: self.overdue().map(|c| PROGRESS[self.mover().index()][usize::from(c)]),
+            overdue: self.overdue(),
         }
     }
 

@@ -61,7 +61,7 @@ impl Ends<'_> {
         let mut run = |buffers: &mut Buffers| {
             let opponents = buffers.opponents(&start.board, start.mover);
             let mut ends = Ends { generator: Generator::new(start, opponents), buffers };
-            ends.walk(ends.generator.root, &start.overdue);
+            ends.walk(ends.generator.root);
             ends.settle();
             f(&ends)
         };
@@ -118,7 +118,7 @@ impl Ends<'_> {
         });
     }
 
-    fn walk(&mut self, root: Node, overdue: &[u8; 2]) {
+    fn walk(&mut self, root: Node) {
         let b = &mut self.buffers;
         b.index.clear();
         b.trail.clear();
@@ -133,7 +133,7 @@ impl Ends<'_> {
             b.candidates.clear();
             b.candidates.push(Candidate { node: root, via: NONE, step: [0; 2] });
         }
-        for &sq in overdue.iter().filter(|&&sq| sq != 0) {
+        for &sq in self.generator.overdue.iter().filter(|&&sq| sq != 0) {
             if b.candidates.iter().any(|c| !c.node.has_blockade(sq)) {
                 b.candidates.retain(|c| !c.node.has_blockade(sq));
             }

@@ -148,7 +148,7 @@ impl RollSearch {
         let mut search = RollSearch { key: *start, generator, graph };
         search.insert(root);
         search.explore(0);
-        search.mark_legal(&start.overdue);
+        search.mark_legal();
         search
     }
 
@@ -210,7 +210,7 @@ impl RollSearch {
             .max()
     }
 
-    fn mark_legal(&mut self, overdue: &[u8]) {
+    fn mark_legal(&mut self) {
         let best = self.best_score();
         if self.generator.all_or_nothing_forces_empty(best.unwrap_or(Score::NONE)) {
             self.graph.entries[0].flags |= LEGAL;
@@ -222,6 +222,7 @@ impl RollSearch {
                 }
             }
         }
+        let overdue = self.generator.overdue;
         for &sq in overdue.iter().filter(|&&sq| sq != 0) {
             let legal = |e: &Entry| e.flags & LEGAL != 0;
             if self.graph.entries.iter().any(|e| legal(e) && !e.node.has_blockade(sq)) {

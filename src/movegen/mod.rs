@@ -41,8 +41,7 @@ pub(crate) struct RollStart {
     pub seats: Seats,
     pub mover: Seat,
     pub roll: Roll,
-    /// Overdue blockade squares of the mover as progress codes (see [`PROGRESS`]), least
-    /// advanced first, 0 for none.
+    /// Overdue blockade squares (codes) of the mover, least advanced first, 0 for none.
     pub overdue: [u8; 2],
 }
 
@@ -161,7 +160,7 @@ fn sort2<T: Ord + Copy>(a: &mut [T; 4], i: usize, j: usize) {
 /// in the mover's progress codes: its exit square is code 64 whatever the seat, and pawns
 /// sorted by code are in canonical order, so an outcome's board needs no sort. (A row for
 /// every byte, so that a code needs no bounds check; codes above home are never used.)
-pub(crate) const PROGRESS: [[u8; 256]; 4] = {
+const PROGRESS: [[u8; 256]; 4] = {
     let mut table = [[0u8; 256]; 4];
     let mut s = 0;
     while s < 4 {
@@ -355,6 +354,8 @@ pub(crate) struct Generator {
     amounts: [u8; 2],
     /// How many die amounts the roll gives and their sum.
     start_dice: (u8, u8),
+    /// The mover's overdue blockade squares (`RollStart::overdue`) as progress codes.
+    overdue: [u8; 2],
     /// Start squares of the tagged pairs (ids 0,1 and 2,3), 0 where there is none.
     pairs: [u8; 2],
     /// Whether ids 0,1 and 2,3 are two classes (a pair is tagged) rather than one.
@@ -420,6 +421,7 @@ impl Generator {
             rules,
             seat,
             start: start.board,
+            overdue: start.overdue.map(|c| progress[usize::from(c)]),
             opponents: opponents.clone(),
             amounts,
             start_dice,
