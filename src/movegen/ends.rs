@@ -7,8 +7,7 @@
 use alloc::vec::Vec;
 
 use super::index::Index;
-use super::{Board, Child, Codes, Generator, Node, Opponents, RollStart, Score, Sink};
-use crate::board::Seat;
+use super::{Board, Child, Codes, Generator, Node, RollStart, Score, Sink};
 use crate::moves::Play;
 
 /// No state: the "parent" of the start of the roll.
@@ -23,9 +22,19 @@ struct Candidate {
     step: Codes,
 }
 
-/// The buffers of a walk, reused by the next walk on the same thread.
+/// The buffers of a walk and the generator of the last roll walked, reused by the next walk
+/// on the same thread.
 #[derive(Default)]
 struct Buffers {
+    walk: Walk,
+    /// The generator of the last roll searched and what it was built from: callers often
+    /// search several rolls of one position in a row, and then only the roll changes.
+    generator: Option<(RollStart, Generator)>,
+}
+
+/// The memo, trail and candidates of a walk.
+#[derive(Default)]
+struct Walk {
     /// State key to state number, for the states with steps beyond them, and the leaves
     /// seen; after the walk, when ends must be told apart by board, the board keys seen.
     index: Index,
@@ -39,9 +48,6 @@ struct Buffers {
     distinct: bool,
     /// Else the candidates that are the legal ends: the first of each board.
     ends: Vec<u32>,
-    /// The opponents of the last roll searched, and the board and mover they are of: callers
-    /// often search several rolls of one position in a row.
-    opponents: Option<(Board, Seat, Opponents)>,
 }
 
 #[cfg(feature = "std")]
@@ -51,16 +57,16 @@ std::thread_local! {
 
 /// The distinct legal ends of one roll.
 pub(crate) struct Ends<'a> {
-    generator: Generator,
-    buffers: &'a mut Buffers,
+    generator: &'a Generator,
+    buffers: &'a mut Walk,
 }
 
 impl Ends<'_> {
     /// Runs `f` on the legal ends of the roll `start`.
     pub(crate) fn with<R>(start: &RollStart, mut f: impl FnMut(&Ends<'_>) -> R) -> R {
         let mut run = |buffers: &mut Buffers| {
-            let opponents = buffers.opponents(&start.board, start.mover);
-            let mut ends = Ends { generator: Generator::new(start, opponents), buffers };
+            let Buffers { walk, generator } = buffers;
+            let mut ends = Ends { generator: kept_generator(generator, start), buffers: walk };
             ends.walk(ends.generator.root);
             ends.settle();
             f(&ends)
@@ -126,8 +132,8 @@ impl Ends<'_> {
         b.best = Score::NONE;
         let _ = b.index.get_or_insert(root.0, 0);
         b.trail.push((NONE, [0; 2], true));
-        if !b.visit(&self.generator, root, 0) {
-            b.consider(&self.generator, root, NONE, [0; 2]);
+        if !b.visit(self.generator, root, 0) {
+            b.consider(self.generator, root, NONE, [0; 2]);
         }
         if self.generator.all_or_nothing_forces_empty(b.best) {
             b.candidates.clear();
@@ -179,7 +185,7 @@ impl Ends<'_> {
 /// in the memo there too (half of them were reached before), and only those new to the walk
 /// visited, by a recursion kept out of line so the loop stays small.
 struct Visit<'a, 'g> {
-    buffers: &'a mut Buffers,
+    buffers: &'a mut Walk,
     generator: &'g Generator,
     /// The state number of the parent.
     at: u32,
@@ -225,17 +231,21 @@ impl Visit<'_, '_> {
     }
 }
 
-impl Buffers {
-    /// The opponents of `mover` on `board`, kept for the next roll of the same position.
-    fn opponents(&mut self, board: &Board, mover: Seat) -> &Opponents {
-        let (b, m, opponents) =
-            self.opponents.get_or_insert_with(|| (*board, mover, Opponents::new(board, mover)));
-        if b != board || *m != mover {
-            (*b, *m, *opponents) = (*board, mover, Opponents::new(board, mover));
-        }
-        opponents
+/// The generator of the roll `start`: the one `kept`, set to this roll when only the roll
+/// differs, else a new one, kept for the next search.
+fn kept_generator<'a>(kept: &'a mut Option<(RollStart, Generator)>, start: &RollStart) -> &'a Generator {
+    let (last, generator) = kept.get_or_insert_with(|| (*start, Generator::new(start)));
+    if !last.same_position(start) {
+        *last = *start;
+        generator.reset(start);
+    } else if last.roll != start.roll {
+        last.roll = start.roll;
+        generator.set_roll(start.roll);
     }
+    generator
+}
 
+impl Walk {
     /// Visits the states after `node` (state number `at`), recording the complete ones;
     /// returns whether a valid state lies beyond `node`.
     fn visit(&mut self, generator: &Generator, node: Node, at: u32) -> bool {
@@ -264,33 +274,51 @@ impl Buffers {
 
 #[cfg(all(test, feature = "std"))]
 mod tests {
-    use crate::{GameState, Position, Roll, Rules};
+    use crate::{GameState, Play, Position, Roll, Rules};
 
-    fn state(text: &str) -> GameState {
+    fn state(rules: Rules, text: &str) -> GameState {
         let position: Position = text.parse().expect("position");
-        GameState::from_position(Rules::seed().with_seats(position.seats()), position).expect("state")
+        GameState::from_position(rules.with_seats(position.seats()), position).expect("state")
     }
 
-    /// The opponents kept from one search to the next are those of the board and mover being
-    /// searched: two positions with one board and different movers, and two boards with one
-    /// opponent moved, searched in turn on one thread, count as a search on a fresh thread does.
+    /// The generator kept from one search to the next is that of the position and roll being
+    /// searched: positions that differ only in the mover, in one opponent, in the rules, in an
+    /// overdue blockade or in the blockade rule's pairs (doubles and other rolls in turn, with
+    /// a pair of the mover's), searched in turn on one thread (position after position for
+    /// each roll, and roll after roll for each position), count as on a fresh thread.
     #[test]
-    fn opponents_kept_between_searches_are_those_of_the_position() {
+    fn generator_kept_between_searches_is_that_of_the_position_and_roll() {
+        let limit = Rules { blockade_limit: Some(1), ..Rules::seed() };
+        // Green keeps its pair on h6 for a turn; red cannot move; the pair is overdue.
+        let mut overdue = state(limit, "g:h6,h6,30,n r:n,n,n,n g 0");
+        let roll = Roll::new(1, 2).expect("a roll");
+        for play in ["30-31 31-33".parse().expect("a play"), Play::EMPTY] {
+            overdue.apply_play(roll, &play).expect("legal");
+        }
         let states = [
-            state("g:n,5,12,40 r:n,n,22,22 b:n,n,n,n y:n,n,n,n g 0"),
-            state("g:n,5,12,40 r:n,n,22,22 b:n,n,n,n y:n,n,n,n r 0"),
-            state("g:n,5,12,40 r:n,n,22,27 b:n,n,n,n y:n,n,n,n g 0"),
-            state("g:n,5,12,40 r:n,n,22,22 b:n,n,n,n y:n,n,n,n g 0"),
+            state(Rules::seed(), "g:n,5,12,40 r:n,n,22,22 b:n,n,n,n y:n,n,n,n g 0"),
+            state(Rules::seed(), "g:n,5,12,40 r:n,n,22,22 b:n,n,n,n y:n,n,n,n r 0"),
+            state(Rules::seed(), "g:n,5,12,40 r:n,n,22,27 b:n,n,n,n y:n,n,n,n g 0"),
+            state(Rules::seed(), "g:n,5,12,40 r:n,n,22,22 b:n,n,n,n y:n,n,n,n g 0"),
+            state(Rules::seed(), "g:9,9,12,40 r:n,n,22,27 b:n,n,n,n y:n,n,n,n g 0"),
+            state(Rules::racket(), "g:9,9,12,40 r:n,n,22,27 b:n,n,n,n y:n,n,n,n g 0"),
+            state(Rules::hasbro(), "g:9,9,12,40 r:n,n,22,27 b:n,n,n,n y:n,n,n,n g 0"),
+            state(limit, "g:n,33,h6,h6 r:n,n,n,n g 0"),
+            overdue,
+            state(limit, "g:n,33,h6,h6 r:n,n,n,n g 0"),
         ];
+        assert_eq!(overdue.position(), states[7].position());
+        let check = |s: GameState, roll: Roll| {
+            let here = s.outcomes(roll).expect("awaits a roll");
+            let fresh =
+                std::thread::spawn(move || s.outcomes(roll).expect("awaits a roll")).join().expect("search");
+            assert_eq!(here, fresh, "{roll} {}", s.position());
+        };
         for roll in Roll::DISTINCT {
-            for s in &states {
-                let here = s.outcomes(roll).expect("awaits a roll");
-                let s = *s;
-                let fresh = std::thread::spawn(move || s.outcomes(roll).expect("awaits a roll"))
-                    .join()
-                    .expect("search");
-                assert_eq!(here, fresh, "{roll} {}", s.position());
-            }
+            states.iter().for_each(|&s| check(s, roll));
+        }
+        for s in states {
+            Roll::DISTINCT.iter().for_each(|&roll| check(s, roll));
         }
     }
 }

@@ -8,7 +8,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::index::Index;
-use super::{All, Board, Child, Generator, Node, Opponents, RollStart, Score};
+use super::{All, Board, Child, Generator, Node, RollStart, Score};
 use crate::board::Seat;
 use crate::dice::Amounts;
 use crate::moves::{Play, Step};
@@ -142,7 +142,7 @@ impl RollSearch {
     }
 
     fn new(start: &RollStart, mut graph: Graph) -> RollSearch {
-        let generator = Generator::new(start, &Opponents::new(&start.board, start.mover));
+        let generator = Generator::new(start);
         let root = generator.root;
         graph.clear();
         let mut search = RollSearch { key: *start, generator, graph };

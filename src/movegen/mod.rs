@@ -45,6 +45,17 @@ pub(crate) struct RollStart {
     pub overdue: [u8; 2],
 }
 
+impl RollStart {
+    /// Whether `other` is a roll from the same position: everything but the dice equal.
+    fn same_position(&self, other: &RollStart) -> bool {
+        self.board == other.board
+            && self.mover == other.mover
+            && self.overdue == other.overdue
+            && self.seats == other.seats
+            && self.rules == other.rules
+    }
+}
+
 /// One roll state (see the module docs), packed into one number that is also its key:
 ///
 /// - bits 0..32: the mover's pawns by identity, one progress code (`PROGRESS`) a byte; ids
@@ -312,10 +323,13 @@ pub(crate) struct Opponents {
 }
 
 impl Opponents {
-    /// The opponents of `mover` on `board`, a valid board: at most two pawns on a square, of
-    /// one seat, each seat's pawns in canonical order (so the two of a pair are neighbours).
-    pub(crate) fn new(board: &Board, mover: Seat) -> Opponents {
-        let (mut cells, mut blockades) = (SAFETIES[mover.index()], 0u128);
+    /// Makes these the opponents of `mover` on `board`, a valid board: at most two pawns on a
+    /// square, of one seat, each seat's pawns in canonical order (so the two of a pair are
+    /// neighbours).
+    fn set(&mut self, board: &Board, mover: Seat) {
+        let cells = &mut self.cells;
+        *cells = SAFETIES[mover.index()];
+        let mut blockades = 0u128;
         let progress = &PROGRESS[mover.index()];
         // (Seats that do not play have their pawns in the nest.)
         for (s, pawns) in board.iter().enumerate() {
@@ -336,7 +350,7 @@ impl Opponents {
                 before = c;
             }
         }
-        Opponents { blockades: repeat_ring(blockades), cells }
+        self.blockades = repeat_ring(blockades);
     }
 }
 
@@ -360,6 +374,8 @@ pub(crate) struct Generator {
     pairs: [u8; 2],
     /// Whether ids 0,1 and 2,3 are two classes (a pair is tagged) rather than one.
     split: bool,
+    /// The root's pawns and `pairs` for a roll the blockade rule does not and does apply to.
+    arranged: [([u8; 4], [u8; 2]); 2],
     nest_at_start: u8,
     bonus_size: [u8; 2],
     /// What a capture and what reaching home add to a state's pending bonuses.
@@ -367,78 +383,112 @@ pub(crate) struct Generator {
 }
 
 impl Generator {
-    /// The generator of the roll `start`, whose opponents are `opponents`.
-    fn new(start: &RollStart, opponents: &Opponents) -> Generator {
+    /// The generator of the roll `start`.
+    pub(crate) fn new(start: &RollStart) -> Generator {
+        let mut generator = Generator {
+            root: Node(0),
+            rules: start.rules,
+            seat: start.mover,
+            start: start.board,
+            opponents: Opponents { blockades: 0, cells: [0; RING_CODES] },
+            amounts: [0; 2],
+            start_dice: (0, 0),
+            overdue: [0; 2],
+            pairs: [0; 2],
+            split: false,
+            arranged: [([0; 4], [0; 2]); 2],
+            nest_at_start: 0,
+            bonus_size: [0; 2],
+            gains: [0; 2],
+        };
+        generator.reset(start);
+        generator
+    }
+
+    /// Makes this the generator of the roll `start`, in place.
+    pub(crate) fn reset(&mut self, start: &RollStart) {
         let rules = start.rules;
         let seat = start.mover;
         // The mover's pawns by progress code: canonical order is ascending order.
         let progress = &PROGRESS[seat.index()];
         let own = start.board[seat.index()].map(|c| progress[usize::from(c)]);
-        let nest_at_start = own.iter().filter(|&&c| c == code::NEST).count() as u8;
-        let applies = match rules.blockade_move {
-            BlockadeMove::ForbiddenOnDoubles => start.roll.is_doubles(),
+        let merged = rules.capture_bonus == rules.home_bonus;
+        self.rules = rules;
+        self.seat = seat;
+        self.start = start.board;
+        self.overdue = start.overdue.map(|c| progress[usize::from(c)]);
+        self.opponents.set(&start.board, seat);
+        self.arranged = [(own, [0; 2]), Self::arrange_pairs(own)];
+        self.nest_at_start = own.iter().filter(|&&c| c == code::NEST).count() as u8;
+        self.bonus_size = [rules.capture_bonus, if merged { 0 } else { rules.home_bonus }];
+        self.gains = [
+            if rules.capture_bonus > 0 { Spend::bonus(0).0 } else { 0 },
+            if rules.home_bonus == 0 {
+                0
+            } else {
+                // Both bonuses count as one kind when they are one size (merged).
+                Spend::bonus(if merged { 0 } else { 1 }).0
+            },
+        ];
+        self.set_roll(start.roll);
+    }
+
+    /// The mover's pawns `own` (in order) with each starting pair put at ids 0,1 and 2,3, so
+    /// that the pair's pawns keep their identity, and the squares of those pairs (0 for none).
+    fn arrange_pairs(own: [u8; 4]) -> ([u8; 4], [u8; 2]) {
+        // The pawns are in canonical order, so the two pawns of a pair are neighbours.
+        let mut pairs = [0u8; 2];
+        let mut n = 0;
+        let mut i = 0;
+        while i < 3 {
+            if own[i] == own[i + 1] && code::is_square(own[i]) {
+                pairs[n] = own[i];
+                n += 1;
+                i += 2;
+            } else {
+                i += 1;
+            }
+        }
+        if n == 0 {
+            return (own, pairs);
+        }
+        let mut mover = own;
+        let mut k = 0;
+        for &sq in &pairs[..n] {
+            mover[k] = sq;
+            mover[k + 1] = sq;
+            k += 2;
+        }
+        for &c in own.iter().filter(|c| !pairs[..n].contains(c)) {
+            mover[k] = c;
+            k += 1;
+        }
+        (mover, pairs)
+    }
+
+    /// Makes this the generator of `roll` from the same position: what depends on the roll
+    /// is the dice and whether the blockade rule applies. Callers often search several rolls
+    /// of one position in a row (perft, the bots, the benches).
+    pub(crate) fn set_roll(&mut self, roll: Roll) {
+        let applies = match self.rules.blockade_move {
+            BlockadeMove::ForbiddenOnDoubles => roll.is_doubles(),
             BlockadeMove::ForbiddenOnEveryRoll => true,
         };
-        // Put each starting pair at ids 0,1 and 2,3 so their pawns keep their identity.
-        let mut mover = own;
-        let mut pairs = [0u8; 2];
-        let mut split = false;
-        if applies {
-            // The pawns are in canonical order, so the two pawns of a pair are neighbours.
-            let mut n = 0;
-            let mut i = 0;
-            while i < 3 {
-                if own[i] == own[i + 1] && code::is_square(own[i]) {
-                    pairs[n] = own[i];
-                    n += 1;
-                    i += 2;
-                } else {
-                    i += 1;
-                }
-            }
-            if n > 0 {
-                split = true;
-                let mut k = 0;
-                for &sq in &pairs[..n] {
-                    mover[k] = sq;
-                    mover[k + 1] = sq;
-                    k += 2;
-                }
-                for &c in own.iter().filter(|c| !pairs[..n].contains(c)) {
-                    mover[k] = c;
-                    k += 1;
-                }
-            }
-        }
-        let (amounts, counts) = start.roll.distinct_amounts(nest_at_start == 0);
-        let root = u64::from(counts[0]) << DICE | u64::from(counts[1]) << (DICE + 2);
-        let start_dice = (counts[0] + counts[1], counts[0] * amounts[0] + counts[1] * amounts[1]);
-        let merged = rules.capture_bonus == rules.home_bonus;
-        // Each class is in order already: the pawns were, and a pair's two are equal.
-        debug_assert!(if split { mover[0] <= mover[1] && mover[2] <= mover[3] } else { mover.is_sorted() });
-        Generator {
-            root: Node(root).with_pawns(mover),
-            rules,
-            seat,
-            start: start.board,
-            overdue: start.overdue.map(|c| progress[usize::from(c)]),
-            opponents: opponents.clone(),
-            amounts,
-            start_dice,
-            pairs,
-            split,
-            nest_at_start,
-            bonus_size: [rules.capture_bonus, if merged { 0 } else { rules.home_bonus }],
-            gains: [
-                if rules.capture_bonus > 0 { Spend::bonus(0).0 } else { 0 },
-                if rules.home_bonus == 0 {
-                    0
-                } else {
-                    // Both bonuses count as one kind when they are one size (merged).
-                    Spend::bonus(if merged { 0 } else { 1 }).0
-                },
-            ],
-        }
+        let (mover, pairs) = self.arranged[usize::from(applies)];
+        let (amounts, counts) = roll.distinct_amounts(self.nest_at_start == 0);
+        let dice = u64::from(counts[0]) << DICE | u64::from(counts[1]) << (DICE + 2);
+        self.root = Node(dice).with_pawns(mover);
+        self.amounts = amounts;
+        self.start_dice = (counts[0] + counts[1], counts[0] * amounts[0] + counts[1] * amounts[1]);
+        self.pairs = pairs;
+        // A pair's square is a ring or home-row code, never 0.
+        self.split = pairs[0] != 0;
+        // Each class is in order: the pawns were, and a pair's two are equal.
+        debug_assert!(if self.split {
+            mover[0] <= mover[1] && mover[2] <= mover[3]
+        } else {
+            mover.is_sorted()
+        });
     }
 
     /// Puts pawn `id`, just moved from `from`, back in order among the pawns of its class.
