@@ -450,12 +450,24 @@ impl GameState {
             out.push(Outcome { state, play: Play::EMPTY });
             return Ok(());
         }
+        let seat = self.mover();
+        // Blockade ages follow the board after the play when the turn passes.
+        let aged = self.rules.blockade_limit.is_some() && !roll.is_doubles();
+        // The state after a play that leaves the board as it is: the turn changes as the roll
+        // says (no play from here leaves the board as it is and wins). Each outcome starts as
+        // a copy of it and gets its board; one that wins or ages blockades is worked out whole.
+        let mut after = *self;
+        let _ = after.end_roll(self.position.pawns, roll);
         Ends::with(&self.roll_start(self.position.pawns, roll), |ends| {
-            // Each outcome starts as a copy of this state with the empty play and is finished
-            // in place: an outcome is a whole state and a play.
-            out.resize(ends.len(), Outcome { state: *self, play: Play::EMPTY });
+            out.resize(ends.len(), Outcome { state: after, play: Play::EMPTY });
             for (k, o) in out.iter_mut().enumerate() {
-                o.state.end_roll(ends.board(k), roll);
+                let board = ends.board(k);
+                if aged || board[seat.index()] == [code::HOME; 4] {
+                    o.state = *self;
+                    let _ = o.state.end_roll(board, roll);
+                } else {
+                    o.state.set_board(board);
+                }
                 ends.play_into(k, &mut o.play);
             }
         });

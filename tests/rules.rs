@@ -527,6 +527,28 @@ fn the_game_ends_mid_roll_when_the_fourth_pawn_gets_home() {
 
 // ---- 5 blockade time limit
 
+/// Every outcome's state is the one its play leads to, blockade ages included: a pair kept
+/// through a turn that passes is a turn older, one kept through doubles is not yet.
+#[test]
+fn outcomes_carry_the_blockade_ages_their_plays_leave() {
+    let rules = Rules { blockade_limit: Some(2), ..Rules::seed() };
+    let s = state_with(rules, "g:9,9,30,n r:n,n,22,n g 0");
+    let mut aged = 0;
+    for r in Roll::DISTINCT {
+        for o in s.outcomes(r).expect("outcomes") {
+            let mut played = s;
+            played.apply_play(r, &o.play).expect("legal");
+            assert_eq!(played, o.state, "{r} {}", o.play);
+            let fresh = state_with(rules, &o.state.position().to_string());
+            let kept =
+                o.state.position().pawns(Seat::Green).iter().filter(|l| l.to_string() == "9").count() == 2;
+            assert_eq!(o.state != fresh, kept && !r.is_doubles(), "{r} {}", o.play);
+            aged += usize::from(o.state != fresh);
+        }
+    }
+    assert!(aged > 0);
+}
+
 #[test]
 fn an_overdue_blockade_must_be_broken() {
     // A limit of one turn. Green's pair on h6 can only break with a 1 (a 2 overshoots home).

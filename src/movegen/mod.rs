@@ -524,8 +524,8 @@ impl Generator {
 
     /// The step between two of the mover's progress codes.
     pub(crate) fn step(&self, codes: Codes) -> Step {
-        let absolute = &ABSOLUTE[self.seat.index()];
-        step_of(codes.map(|c| absolute[usize::from(c)]))
+        let at = &STEP_ENDS[self.seat.index()];
+        Step::new(at[usize::from(codes[0])], at[usize::from(codes[1])])
     }
 
     /// The board after a play ending in `n` as one key: the mover's pawns as a sorted multiset
@@ -579,6 +579,7 @@ impl Generator {
 
     /// The board after a play ending in `n`, each seat's pawns in canonical order (by
     /// progress, as `Position::sort_seat` puts them).
+    #[inline]
     fn board_of(&self, n: Node) -> Board {
         let mut board = self.start;
         let mut own = n.pawns();
@@ -869,6 +870,22 @@ const LOCATIONS: [Location; 256] = {
     while c < 77 {
         table[c] = Location::from_code(c as u8);
         c += 1;
+    }
+    table
+};
+
+/// Per seat, the location of each of its progress codes (`ABSOLUTE`, then `LOCATIONS`): what
+/// a step of the search becomes in a play.
+const STEP_ENDS: [[Location; 256]; 4] = {
+    let mut table = [[Location::Nest; 256]; 4];
+    let mut s = 0;
+    while s < 4 {
+        let mut c = 0;
+        while c < 256 {
+            table[s][c] = LOCATIONS[ABSOLUTE[s][c] as usize];
+            c += 1;
+        }
+        s += 1;
     }
     table
 };
