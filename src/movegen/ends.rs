@@ -208,7 +208,19 @@ impl Sink for Visit<'_, '_> {
     fn inner(&mut self, child: Child) {
         let b = &mut *self.buffers;
         let fresh = b.trail.len() as u32;
-        let c = b.index.get_or_insert(child.node.0, fresh);
+        // A child of the start of the roll (state 0) is new: it has spent one die step and
+        // what that step earned, and no longer play spends exactly that. So it is not looked
+        // up (debug builds check the claim).
+        let c = if self.at == 0 {
+            debug_assert_eq!(
+                b.index.get_or_insert(child.node.0, fresh),
+                fresh,
+                "a child of the start seen twice"
+            );
+            fresh
+        } else {
+            b.index.get_or_insert(child.node.0, fresh)
+        };
         if c == fresh {
             self.expand(child, c);
         }
