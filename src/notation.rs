@@ -26,19 +26,7 @@ pub struct ParseLocationError(pub String);
 impl FromStr for Location {
     type Err = ParseLocationError;
     fn from_str(s: &str) -> Result<Location, ParseLocationError> {
-        // Straight from the bytes: positions are parsed by the million. Ring squares are
-        // written without leading zeros.
-        let location = match *s.as_bytes() {
-            [b'n'] => Some(Location::Nest),
-            [d @ b'0'..=b'9'] => Square::new(d - b'0').map(Location::Ring),
-            [t @ b'1'..=b'9', d @ b'0'..=b'9'] => {
-                Square::new((t - b'0') * 10 + (d - b'0')).map(Location::Ring)
-            }
-            [b'h', d @ b'0'..=b'6'] => Some(Location::HomeRow(d - b'0')),
-            _ if s == "home" => Some(Location::Home),
-            _ => None,
-        };
-        location.ok_or_else(|| ParseLocationError(s.to_string()))
+        location_of(s.as_bytes()).ok_or_else(|| ParseLocationError(s.to_string()))
     }
 }
 
@@ -88,49 +76,117 @@ pub enum ParsePositionError {
 impl FromStr for Position {
     type Err = ParsePositionError;
     fn from_str(s: &str) -> Result<Position, ParsePositionError> {
-        if s.trim().is_empty() {
-            return Err(ParsePositionError::TooShort);
+        // The text interface reads a position per command: the usual text is read in one pass
+        // over its bytes; anything else, including every error, by the reader below.
+        match quick_setup(s.as_bytes()) {
+            Some(setup) => Ok(Position::from_setup(&setup)?),
+            None => read_position(s),
         }
-        // No empty field: no space at either end, none doubled.
-        if s.starts_with(' ') || s.ends_with(' ') || s.contains("  ") {
-            return Err(ParsePositionError::Spacing);
+    }
+}
+
+/// Reads any text as a position, explaining what is wrong.
+fn read_position(s: &str) -> Result<Position, ParsePositionError> {
+    if s.trim().is_empty() {
+        return Err(ParsePositionError::TooShort);
+    }
+    // No empty field: no space at either end, none doubled.
+    if s.starts_with(' ') || s.ends_with(' ') || s.contains("  ") {
+        return Err(ParsePositionError::Spacing);
+    }
+    // Read without collecting: the text interface parses a position per command.
+    let mut back = s.rsplitn(3, ' ');
+    let (Some(doubles), Some(mover), Some(seat_fields)) = (back.next(), back.next(), back.next()) else {
+        return Err(ParsePositionError::TooShort);
+    };
+    let mut pawns: [Option<[Location; PAWNS_PER_SEAT]>; 4] = [None; 4];
+    let mut last: Option<Seat> = None;
+    for field in split_ascii(seat_fields, b' ') {
+        let (letter, locs) =
+            field.split_once(':').ok_or_else(|| ParsePositionError::SeatField(field.to_string()))?;
+        let seat = parse_seat(letter)?;
+        if last.is_some_and(|l| l >= seat) {
+            return Err(ParsePositionError::SeatOrder(seat));
         }
-        // Read without collecting: the text interface parses a position per command.
-        let mut back = s.rsplitn(3, ' ');
-        let (Some(doubles), Some(mover), Some(seat_fields)) = (back.next(), back.next(), back.next()) else {
-            return Err(ParsePositionError::TooShort);
-        };
-        let mut pawns: [Option<[Location; PAWNS_PER_SEAT]>; 4] = [None; 4];
-        let mut last: Option<Seat> = None;
-        for field in split_ascii(seat_fields, b' ') {
-            let (letter, locs) =
-                field.split_once(':').ok_or_else(|| ParsePositionError::SeatField(field.to_string()))?;
-            let seat = parse_seat(letter)?;
-            if last.is_some_and(|l| l >= seat) {
-                return Err(ParsePositionError::SeatOrder(seat));
+        last = Some(seat);
+        let mut four = [Location::Nest; PAWNS_PER_SEAT];
+        let mut count = 0;
+        for part in split_ascii(locs, b',') {
+            if let Some(slot) = four.get_mut(count) {
+                *slot = part.parse().map_err(|error| ParsePositionError::Location { seat, error })?;
             }
-            last = Some(seat);
-            let mut four = [Location::Nest; PAWNS_PER_SEAT];
-            let mut count = 0;
-            for part in split_ascii(locs, b',') {
-                if let Some(slot) = four.get_mut(count) {
-                    *slot = part.parse().map_err(|error| ParsePositionError::Location { seat, error })?;
-                }
-                count += 1;
-            }
-            if count != PAWNS_PER_SEAT {
-                return Err(ParsePositionError::PawnCount { seat, count });
-            }
-            pawns[seat.index()] = Some(four);
+            count += 1;
         }
-        let mover = parse_seat(mover)?;
-        let doubles = match doubles {
-            "0" => 0,
-            "1" => 1,
-            "2" => 2,
-            other => return Err(ParsePositionError::DoublesCount(other.to_string())),
-        };
-        Ok(Position::from_setup(&Setup { pawns, mover, doubles })?)
+        if count != PAWNS_PER_SEAT {
+            return Err(ParsePositionError::PawnCount { seat, count });
+        }
+        pawns[seat.index()] = Some(four);
+    }
+    let mover = parse_seat(mover)?;
+    let doubles = match doubles {
+        "0" => 0,
+        "1" => 1,
+        "2" => 2,
+        other => return Err(ParsePositionError::DoublesCount(other.to_string())),
+    };
+    Ok(Position::from_setup(&Setup { pawns, mover, doubles })?)
+}
+
+/// The setup written in `s` when it is a position in the usual form (seat fields in seat order,
+/// four locations each, single spaces), read in one pass over its bytes; `None` for any other
+/// text, which the general reader then reads. What it accepts, the general reader reads as
+/// the same setup.
+fn quick_setup(s: &[u8]) -> Option<Setup> {
+    let seat = |b: u8| Seat::from_letter(char::from(b));
+    let byte = |i: usize| s.get(i).copied().unwrap_or(0);
+    let mut pawns: [Option<[Location; PAWNS_PER_SEAT]>; 4] = [None; 4];
+    let mut at = 0;
+    let mut next = 0;
+    // Seat fields: `L:` and four locations, each followed by `,` (the last by ` `).
+    while byte(at + 1) == b':' {
+        let seat = seat(s[at])?;
+        if seat.index() < next {
+            return None;
+        }
+        next = seat.index() + 1;
+        at += 2;
+        let mut four = [Location::Nest; PAWNS_PER_SEAT];
+        for (i, slot) in four.iter_mut().enumerate() {
+            let len = match (byte(at), byte(at + 1)) {
+                (b'n', _) => 1,
+                (b'h', b'o') => 4,
+                (b'h' | b'1'..=b'9', b'0'..=b'9') => 2,
+                _ => 1,
+            };
+            *slot = location_of(s.get(at..at + len)?)?;
+            at += len;
+            if byte(at) != if i == PAWNS_PER_SEAT - 1 { b' ' } else { b',' } {
+                return None;
+            }
+            at += 1;
+        }
+        pawns[seat.index()] = Some(four);
+    }
+    if next == 0 {
+        return None;
+    }
+    // The mover and the doubles count.
+    match *s.get(at..)? {
+        [mover, b' ', d @ b'0'..=b'2'] => Some(Setup { pawns, mover: seat(mover)?, doubles: d - b'0' }),
+        _ => None,
+    }
+}
+
+/// The location written in `s`, `None` if it is not one. Straight from the bytes: positions
+/// are read by the million. Ring squares are written without leading zeros.
+fn location_of(s: &[u8]) -> Option<Location> {
+    match *s {
+        [b'n'] => Some(Location::Nest),
+        [d @ b'0'..=b'9'] => Square::new(d - b'0').map(Location::Ring),
+        [t @ b'1'..=b'9', d @ b'0'..=b'9'] => Square::new((t - b'0') * 10 + (d - b'0')).map(Location::Ring),
+        [b'h', d @ b'0'..=b'6'] => Some(Location::HomeRow(d - b'0')),
+        [b'h', b'o', b'm', b'e'] => Some(Location::Home),
+        _ => None,
     }
 }
 
@@ -277,6 +333,82 @@ impl FromStr for Play {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The one-pass reader takes every canonical position, and whatever text it takes, the
+    /// general reader reads as the same position (or rejects with the same error): checked on
+    /// the positions of random games and on every text one byte away from them (a byte
+    /// deleted, doubled or replaced).
+    #[cfg(feature = "std")]
+    #[test]
+    fn quick_reader_agrees_with_the_general_reader() {
+        use crate::{GameState, Roll, Rules};
+        let mut texts = Vec::new();
+        let mut pick = 0x2545_F491_4F6C_DD1Du64;
+        for seats in ["g:n,n,n,n r:n,n,n,n b:n,n,n,n y:n,n,n,n g 0", "r:n,n,n,n y:n,n,n,n y 0"] {
+            let position: Position = seats.parse().expect("start");
+            let mut state = GameState::from_position(Rules::seed().with_seats(position.seats()), position)
+                .expect("state");
+            for _ in 0..150 {
+                if state.is_finished() {
+                    break;
+                }
+                texts.push(state.position().to_string());
+                pick ^= pick << 13;
+                pick ^= pick >> 7;
+                pick ^= pick << 17;
+                let roll = Roll::DISTINCT[(pick % 21) as usize];
+                let outcomes = state.outcomes(roll).expect("awaits a roll");
+                state = outcomes[(pick >> 8) as usize % outcomes.len()].state;
+            }
+        }
+        for text in ["g:n,h3,h6,home r:n,h0,22,40 g 1", "g:5,5,n,n b:n,n,n,n y:3,home,h2,h2 y 2"] {
+            texts.push(text.parse::<Position>().expect("a position").to_string());
+        }
+        for odd in [
+            "g 0",
+            "g:n,n,n,n g 0",
+            "g:h7,n,n,n r:n,n,n,n g 0",
+            "",
+            "g:n,n,n,n r:n,n,n,n g 3",
+            "G:n,n,n,n r:n,n,n,n g 0",
+        ] {
+            if let Some(setup) = quick_setup(odd.as_bytes()) {
+                assert_eq!(
+                    Position::from_setup(&setup).map_err(ParsePositionError::from),
+                    read_position(odd),
+                    "{odd:?}"
+                );
+            }
+        }
+        let mut checked = 0;
+        for text in &texts {
+            assert!(quick_setup(text.as_bytes()).is_some(), "{text}");
+            let bytes = text.as_bytes();
+            let mut variants = vec![bytes.to_vec()];
+            for i in 0..bytes.len() {
+                let mut v = bytes.to_vec();
+                v.remove(i);
+                variants.push(v);
+                let mut v = bytes.to_vec();
+                v.insert(i, bytes[i]);
+                variants.push(v);
+                for b in *b" ,:nhgrby0179xe\t" {
+                    let mut v = bytes.to_vec();
+                    v[i] = b;
+                    variants.push(v);
+                }
+            }
+            for v in variants {
+                let Ok(s) = core::str::from_utf8(&v) else { continue };
+                if let Some(setup) = quick_setup(&v) {
+                    let quick = Position::from_setup(&setup).map_err(ParsePositionError::from);
+                    assert_eq!(quick, read_position(s), "{s:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 10 * texts.len(), "{checked} texts read by both");
+    }
 
     #[test]
     fn locations_read_and_write() {
