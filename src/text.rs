@@ -189,7 +189,9 @@ impl TextInterface {
                     .and_then(|d| u32::try_from(d).ok())
                     .ok_or_else(|| format!("{depth:?} is not a depth (0 to {})", u32::MAX))?;
                 let state = self.state(pos)?;
-                let _ = writeln!(out, "perft {}", perft(&state, depth));
+                out.push_str("perft ");
+                push_decimal(out, perft(&state, depth));
+                out.push('\n');
                 Ok(())
             }
             _ => Err(format!("unknown command {cmd:?} (expected rules, outcomes, perft or quit)")),
@@ -212,6 +214,28 @@ fn text_of(bytes: &[u8]) -> alloc::borrow::Cow<'_, str> {
     }
 }
 
+/// Appends `n` in decimal: one answer per perft command, where `core::fmt` cost as much as
+/// reading the position.
+fn push_decimal(out: &mut String, n: u128) {
+    let Ok(mut n) = u64::try_from(n) else {
+        let _ = write!(out, "{n}");
+        return;
+    };
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[at..] {
+        out.push(char::from(d));
+    }
+}
+
 /// A number in a command (a die, a depth): decimal digits only, no sign; `None` if it is not
 /// one or does not fit in a `u64`.
 fn parse_decimal(s: &str) -> Option<u64> {
@@ -224,6 +248,16 @@ fn parse_decimal(s: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Numbers are written as `Display` writes them, past `u64` too.
+    #[test]
+    fn decimals_are_written_in_full() {
+        for n in [0, 7, 10, 21, 4447, u128::from(u64::MAX), u128::from(u64::MAX) + 1, u128::MAX] {
+            let mut out = String::from("x");
+            push_decimal(&mut out, n);
+            assert_eq!(out, format!("x{n}"));
+        }
+    }
 
     fn answers(lines: &[&str]) -> (String, Flow) {
         let mut ti = TextInterface::new();
