@@ -435,6 +435,19 @@ impl GameState {
         Ok(Ends::with(&self.roll_start(self.position.pawns, roll), |ends| ends.len()))
     }
 
+    /// The number of distinct outcomes of each roll of [`Roll::DISTINCT`], in that order (all 0
+    /// unless the state awaits a roll): [`GameState::outcome_count`] of every roll, with the
+    /// rolls of this one position searched in turn and twin rolls once, as perft asks at its
+    /// last level.
+    pub(crate) fn outcome_counts(&self) -> [usize; 21] {
+        if self.check_can_roll().is_err() {
+            return [0; 21];
+        }
+        Ends::counting(&self.roll_start(self.position.pawns, Roll::DISTINCT[0]), |count| {
+            self.by_roll(|roll| if self.is_third_doubles(roll) { 1 } else { count(roll) })
+        })
+    }
+
     /// Like [`GameState::outcomes`], but into a list the caller owns: it is cleared first, and
     /// once its capacity and this thread's search buffers have grown to fit, generating the
     /// outcomes allocates nothing.
@@ -960,6 +973,35 @@ mod tests {
                 state = out[n % out.len()].state;
             }
             assert!(twins_seen > 0);
+        }
+    }
+
+    /// The counts perft takes at its last level are each roll's `outcome_count`: over games
+    /// under every preset (third doubles and the won game included) and for a state in the
+    /// middle of a roll, with a search of another position in between, so that the rolls of
+    /// one position follow a generator kept from elsewhere.
+    #[test]
+    fn outcome_counts_are_those_of_each_roll() {
+        let each = |s: &GameState| Roll::DISTINCT.map(|roll| s.outcome_count(roll).unwrap_or(0));
+        for rules in [Rules::seed(), Rules::hasbro(), Rules::racket()] {
+            let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+            let mut state = GameState::new(rules).expect("rules");
+            let (mut out, mut third_doubles) = (Vec::new(), 0);
+            for n in 0..2000 {
+                assert_eq!(state.outcome_counts(), each(&state), "{}", state.position);
+                if state.is_finished() {
+                    break;
+                }
+                third_doubles += usize::from(state.position.doubles == 2);
+                let roll = Roll::random(&mut dice);
+                let mut rolling = state;
+                if let Ok(RollReport::Started(_)) = rolling.roll(roll) {
+                    assert_eq!(rolling.outcome_counts(), [0; 21]);
+                }
+                state.outcomes_into(roll, &mut out).expect("awaits a roll");
+                state = out[n % out.len()].state;
+            }
+            assert!(state.is_finished() && third_doubles > 0, "{third_doubles}");
         }
     }
 }

@@ -17,13 +17,14 @@ pub fn perft(state: &GameState, depth: u32) -> u128 {
     if depth == 0 || !state.awaits_roll() {
         return 1;
     }
+    if depth == 1 {
+        // The last level only counts: no need to build the outcomes.
+        return state.outcome_counts().iter().map(|&c| c as u128).sum();
+    }
     // One list for all 21 rolls of this state.
     let mut outcomes = Vec::new();
     let counts = state.by_roll(|roll| {
-        if depth == 1 {
-            // The last level only counts: no need to build the outcomes.
-            state.outcome_count(roll).unwrap_or(0) as u128
-        } else if state.outcomes_into(roll, &mut outcomes).is_ok() {
+        if state.outcomes_into(roll, &mut outcomes).is_ok() {
             outcomes.iter().fold(0u128, |sum, o| sum.saturating_add(perft(&o.state, depth - 1)))
         } else {
             0

@@ -8,6 +8,7 @@ use alloc::vec::Vec;
 
 use super::index::Index;
 use super::{Board, Child, Codes, Generator, Node, RollStart, Score, Sink};
+use crate::dice::Roll;
 use crate::moves::Play;
 
 /// No state: the "parent" of the start of the roll.
@@ -64,22 +65,23 @@ pub(crate) struct Ends<'a> {
 impl Ends<'_> {
     /// Runs `f` on the legal ends of the roll `start`.
     pub(crate) fn with<R>(start: &RollStart, mut f: impl FnMut(&Ends<'_>) -> R) -> R {
-        let mut run = |buffers: &mut Buffers| {
-            let Buffers { walk, generator } = buffers;
-            let mut ends = Ends { generator: kept_generator(generator, start), buffers: walk };
-            ends.walk(ends.generator.root);
-            ends.settle();
-            f(&ends)
-        };
-        // This thread's buffers, used in place; fresh ones in the rare case that they are
-        // busy or gone (a walk during thread teardown).
-        #[cfg(feature = "std")]
-        if let Ok(Some(result)) =
-            BUFFERS.try_with(|cell| cell.try_borrow_mut().ok().map(|mut buffers| run(&mut buffers)))
-        {
-            return result;
-        }
-        run(&mut Buffers::default())
+        with_buffers(|buffers| buffers.search(start, false, &mut f))
+    }
+
+    /// Runs `f` with a function that counts the distinct legal ends of a roll from the
+    /// position of `start` (whose own roll is not used): the rolls of one position counted
+    /// with one use of this thread's buffers and generator, as perft asks at its last level.
+    pub(crate) fn counting<R>(start: &RollStart, f: impl FnOnce(&mut dyn FnMut(Roll) -> usize) -> R) -> R {
+        with_buffers(|buffers| {
+            let mut start = *start;
+            let mut known = false;
+            f(&mut |roll| {
+                start.roll = roll;
+                let count = buffers.search(&start, known, |ends| ends.len());
+                known = true;
+                count
+            })
+        })
     }
 
     /// How many distinct legal ends there are.
@@ -240,6 +242,40 @@ impl Visit<'_, '_> {
             b.consider(self.generator, child.node, self.at, child.step);
         }
         b.trail[c as usize].2 = valid || beyond;
+    }
+}
+
+/// Runs `f` on this thread's buffers, used in place; on fresh ones in the rare case that they
+/// are busy or gone (a walk during thread teardown).
+fn with_buffers<R>(f: impl FnOnce(&mut Buffers) -> R) -> R {
+    // (`with` cannot fail right after `try_with` succeeded on the same thread.)
+    #[cfg(feature = "std")]
+    if BUFFERS.try_with(|_| ()).is_ok() {
+        return BUFFERS.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut buffers) => f(&mut buffers),
+            Err(_) => f(&mut Buffers::default()),
+        });
+    }
+    f(&mut Buffers::default())
+}
+
+impl Buffers {
+    /// Walks the roll `start` and runs `f` on its legal ends; `known` when the kept generator
+    /// is of the position of `start` already, and only the roll is to be set.
+    fn search<R>(&mut self, start: &RollStart, known: bool, f: impl FnOnce(&Ends<'_>) -> R) -> R {
+        let Buffers { walk, generator } = self;
+        let generator = match generator {
+            Some((last, generator)) if known => {
+                last.roll = start.roll;
+                generator.set_roll(start.roll);
+                generator
+            }
+            _ => kept_generator(generator, start),
+        };
+        let mut ends = Ends { generator, buffers: walk };
+        ends.walk(ends.generator.root);
+        ends.settle();
+        f(&ends)
     }
 }
 
