@@ -71,13 +71,13 @@ impl Ends<'_> {
     /// Runs `f` with a function that counts the distinct legal ends of a roll from the
     /// position of `start` (whose own roll is not used): the rolls of one position counted
     /// with one use of this thread's buffers and generator, as perft asks at its last level.
-    pub(crate) fn counting<R>(start: &RollStart, f: impl FnOnce(&mut dyn FnMut(Roll) -> usize) -> R) -> R {
+    pub(crate) fn counting<R>(start: &RollStart, mut f: impl FnMut(&mut dyn FnMut(Roll) -> usize) -> R) -> R {
         with_buffers(|buffers| {
             let mut start = *start;
             let mut known = false;
             f(&mut |roll| {
                 start.roll = roll;
-                let count = buffers.search(&start, known, |ends| ends.len());
+                let count = buffers.search(&start, known, &mut |ends| ends.len());
                 known = true;
                 count
             })
@@ -96,11 +96,13 @@ impl Ends<'_> {
     }
 
     /// The board after distinct legal end `k`.
+    #[inline]
     pub(crate) fn board(&self, k: usize) -> Board {
         self.generator.board_of(self.end(k).node)
     }
 
     /// Writes into `play` the first play found to distinct legal end `k`.
+    #[inline]
     pub(crate) fn play_into(&self, k: usize, play: &mut Play) {
         let c = self.end(k);
         if c.via == NONE {
@@ -247,14 +249,13 @@ impl Visit<'_, '_> {
 
 /// Runs `f` on this thread's buffers, used in place; on fresh ones in the rare case that they
 /// are busy or gone (a walk during thread teardown).
-fn with_buffers<R>(f: impl FnOnce(&mut Buffers) -> R) -> R {
-    // (`with` cannot fail right after `try_with` succeeded on the same thread.)
+#[inline(always)]
+fn with_buffers<R>(mut f: impl FnMut(&mut Buffers) -> R) -> R {
     #[cfg(feature = "std")]
-    if BUFFERS.try_with(|_| ()).is_ok() {
-        return BUFFERS.with(|cell| match cell.try_borrow_mut() {
-            Ok(mut buffers) => f(&mut buffers),
-            Err(_) => f(&mut Buffers::default()),
-        });
+    if let Ok(Some(result)) =
+        BUFFERS.try_with(|cell| cell.try_borrow_mut().ok().map(|mut buffers| f(&mut buffers)))
+    {
+        return result;
     }
     f(&mut Buffers::default())
 }
@@ -262,7 +263,8 @@ fn with_buffers<R>(f: impl FnOnce(&mut Buffers) -> R) -> R {
 impl Buffers {
     /// Walks the roll `start` and runs `f` on its legal ends; `known` when the kept generator
     /// is of the position of `start` already, and only the roll is to be set.
-    fn search<R>(&mut self, start: &RollStart, known: bool, f: impl FnOnce(&Ends<'_>) -> R) -> R {
+    #[inline(always)]
+    fn search<R>(&mut self, start: &RollStart, known: bool, f: &mut impl FnMut(&Ends<'_>) -> R) -> R {
         let Buffers { walk, generator } = self;
         let generator = match generator {
             Some((last, generator)) if known => {
