@@ -750,6 +750,12 @@ impl Generator {
             let run = ((1u64 << k) - 1) << from;
             return (if occ.to_exit & run == 0 { from + k } else { 0 }, 0);
         }
+        self.routes_past_exit(occ, from, k)
+    }
+
+    /// `routes_of` for a step that starts in the home row or passes the exit square.
+    #[inline(never)]
+    fn routes_past_exit(&self, occ: &Occupancy, from: u8, k: u8) -> (u8, u8) {
         if code::is_row(from) {
             let end = from - code::ROW0 + k;
             let passed = row_span(from - code::ROW0 + 1, end);
