@@ -26,7 +26,10 @@ pub struct ParseLocationError(pub String);
 impl FromStr for Location {
     type Err = ParseLocationError;
     fn from_str(s: &str) -> Result<Location, ParseLocationError> {
-        location_of(s.as_bytes()).ok_or_else(|| ParseLocationError(s.to_string()))
+        match location_at(s.as_bytes()) {
+            Some((location, len)) if len == s.len() => Ok(location),
+            _ => Err(ParseLocationError(s.to_string())),
+        }
     }
 }
 
@@ -152,13 +155,8 @@ fn quick_setup(s: &[u8]) -> Option<Setup> {
         at += 2;
         let mut four = [Location::Nest; PAWNS_PER_SEAT];
         for (i, slot) in four.iter_mut().enumerate() {
-            let len = match (byte(at), byte(at + 1)) {
-                (b'n', _) => 1,
-                (b'h', b'o') => 4,
-                (b'h' | b'1'..=b'9', b'0'..=b'9') => 2,
-                _ => 1,
-            };
-            *slot = location_of(s.get(at..at + len)?)?;
+            let (location, len) = location_at(s.get(at..)?)?;
+            *slot = location;
             at += len;
             if byte(at) != if i == PAWNS_PER_SEAT - 1 { b' ' } else { b',' } {
                 return None;
@@ -177,15 +175,19 @@ fn quick_setup(s: &[u8]) -> Option<Setup> {
     }
 }
 
-/// The location written in `s`, `None` if it is not one. Straight from the bytes: positions
-/// are read by the million. Ring squares are written without leading zeros.
-fn location_of(s: &[u8]) -> Option<Location> {
-    match *s {
-        [b'n'] => Some(Location::Nest),
-        [d @ b'0'..=b'9'] => Square::new(d - b'0').map(Location::Ring),
-        [t @ b'1'..=b'9', d @ b'0'..=b'9'] => Square::new((t - b'0') * 10 + (d - b'0')).map(Location::Ring),
-        [b'h', d @ b'0'..=b'6'] => Some(Location::HomeRow(d - b'0')),
-        [b'h', b'o', b'm', b'e'] => Some(Location::Home),
+/// The location written at the start of `s` and its length in bytes, `None` if none is.
+/// Straight from the bytes: positions are read by the million. Ring squares are written
+/// without leading zeros.
+fn location_at(s: &[u8]) -> Option<(Location, usize)> {
+    let byte = |i: usize| s.get(i).copied().unwrap_or(0);
+    match (byte(0), byte(1)) {
+        (b'n', _) => Some((Location::Nest, 1)),
+        (b'h', d @ b'0'..=b'6') => Some((Location::HomeRow(d - b'0'), 2)),
+        (b'h', b'o') if s.starts_with(b"home") => Some((Location::Home, 4)),
+        (t @ b'1'..=b'9', d @ b'0'..=b'9') => {
+            Square::new((t - b'0') * 10 + (d - b'0')).map(|q| (Location::Ring(q), 2))
+        }
+        (d @ b'0'..=b'9', _) => Square::new(d - b'0').map(|q| (Location::Ring(q), 1)),
         _ => None,
     }
 }
