@@ -140,9 +140,9 @@ impl Position {
         let mut winner = None;
         for seat in seats.iter() {
             let own = &pawns[seat.index()];
-            for &c in own {
+            for &c in own.iter().filter(|&&c| code::is_row(c)) {
                 let n = own.iter().filter(|&&d| d == c).count();
-                if code::is_row(c) && n > 2 {
+                if n > 2 {
                     return Err(PositionError::Crowded { location: Location::from_code(c), seat, count: n });
                 }
             }
@@ -193,6 +193,10 @@ impl Position {
         let mut keys = [0u8; 4];
         for (k, &c) in keys.iter_mut().zip(p.iter()) {
             *k = progress(c);
+        }
+        // Positions are mostly written in canonical order already.
+        if keys.is_sorted() {
+            return;
         }
         for (i, j) in [(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)] {
             if keys[i] > keys[j] {
