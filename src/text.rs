@@ -108,7 +108,7 @@ impl TextInterface {
         let mut start = 0;
         let mut at_end = false;
         'session: loop {
-            while let Some(len) = buffer[start..].iter().position(|&b| b == b'\n') {
+            while let Some(len) = newline(&buffer[start..]) {
                 let line = text_of(&buffer[start..start + len]);
                 start += len + 1;
                 if self.answer(&line, &mut answers) == Flow::Quit {
@@ -204,6 +204,27 @@ impl TextInterface {
     }
 }
 
+/// Where the first newline in `bytes` is, looked for eight bytes at a time (a batch of
+/// commands is read by the megabyte).
+#[cfg(feature = "std")]
+fn newline(bytes: &[u8]) -> Option<usize> {
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        // The lowest zero byte of `word ^ newlines` is the first newline (bytes above a zero
+        // byte may be flagged too, but only the lowest flag is read).
+        let w = u64::from_le_bytes(word) ^ 0x0A0A_0A0A_0A0A_0A0A;
+        let zero = w.wrapping_sub(0x0101_0101_0101_0101) & !w & 0x8080_8080_8080_8080;
+        if zero != 0 {
+            return Some(at + (zero.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    chunks.remainder().iter().position(|&b| b == b'\n').map(|i| at + i)
+}
+
 /// A line of input as text, invalid UTF-8 replaced (checking valid text first is the faster
 /// path, and the usual one).
 #[cfg(feature = "std")]
@@ -248,6 +269,27 @@ fn parse_decimal(s: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The first newline is found wherever it is, with any bytes around it.
+    #[cfg(feature = "std")]
+    #[test]
+    fn newlines_are_found_where_they_are() {
+        for len in 0..40 {
+            for at in 0..=len {
+                for fill in [0u8, b'a', 0x0B, 0x09, 0x8A, 0xFF] {
+                    let mut bytes = vec![fill; len];
+                    if at < len {
+                        bytes[at] = b'\n';
+                        if at + 1 < len {
+                            bytes[at + 1] = b'\n';
+                        }
+                    }
+                    let expected = bytes.iter().position(|&b| b == b'\n');
+                    assert_eq!(newline(&bytes), expected, "{len} {at} {fill}");
+                }
+            }
+        }
+    }
 
     /// Numbers are written as `Display` writes them, past `u64` too.
     #[test]
