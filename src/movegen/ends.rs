@@ -266,15 +266,7 @@ impl Buffers {
     #[inline(always)]
     fn search<R>(&mut self, start: &RollStart, known: bool, f: &mut impl FnMut(&Ends<'_>) -> R) -> R {
         let Buffers { walk, generator } = self;
-        let generator = match generator {
-            Some((last, generator)) if known => {
-                last.roll = start.roll;
-                generator.set_roll(start.roll);
-                generator
-            }
-            _ => kept_generator(generator, start),
-        };
-        let mut ends = Ends { generator, buffers: walk };
+        let mut ends = Ends { generator: kept_generator(generator, start, known), buffers: walk };
         ends.walk(ends.generator.root);
         ends.settle();
         f(&ends)
@@ -282,10 +274,15 @@ impl Buffers {
 }
 
 /// The generator of the roll `start`: the one `kept`, set to this roll when only the roll
-/// differs, else a new one, kept for the next search.
-fn kept_generator<'a>(kept: &'a mut Option<(RollStart, Generator)>, start: &RollStart) -> &'a Generator {
+/// differs (as the caller may know without a comparison: `known`), else a new one, kept for
+/// the next search.
+fn kept_generator<'a>(
+    kept: &'a mut Option<(RollStart, Generator)>,
+    start: &RollStart,
+    known: bool,
+) -> &'a Generator {
     let (last, generator) = kept.get_or_insert_with(|| (*start, Generator::new(start)));
-    if !last.same_position(start) {
+    if !known && !last.same_position(start) {
         *last = *start;
         generator.reset(start);
     } else if last.roll != start.roll {
