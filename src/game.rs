@@ -349,7 +349,7 @@ impl GameState {
     }
 
     /// What the search of `roll` from the board `start` depends on.
-    fn roll_start(&self, start: Board, roll: Roll) -> RollStart {
+    pub(crate) fn roll_start(&self, start: Board, roll: Roll) -> RollStart {
         RollStart {
             rules: self.rules,
             board: start,

@@ -203,7 +203,8 @@ impl Sink for Visit<'_, '_> {
         let valid = self.generator.is_valid(child.node);
         // A leaf is complete exactly when it is valid.
         if valid && self.buffers.index.insert(child.node.0) {
-            self.buffers.consider(self.generator, child.node, self.at, child.step);
+            let score = self.generator.leaf_score(child.node);
+            self.buffers.consider_scored(score, child.node, self.at, child.step);
         }
         self.reach_valid |= valid;
     }
@@ -226,7 +227,10 @@ impl Sink for Visit<'_, '_> {
             b.index.get_or_insert(child.node.0, fresh)
         };
         if c == fresh {
-            self.expand(child, c);
+            match child.node.one_die() {
+                Some(slot) => self.expand_last(child, c, slot),
+                None => self.expand(child, c),
+            }
         }
         self.reach_valid |= self.buffers.trail[c as usize].2;
     }
@@ -240,6 +244,23 @@ impl Visit<'_, '_> {
         let valid = self.generator.is_valid(child.node);
         b.trail.push((self.at, child.step, valid));
         let beyond = b.visit(self.generator, child.node, c);
+        if valid && !beyond {
+            b.consider(self.generator, child.node, self.at, child.step);
+        }
+        b.trail[c as usize].2 = valid || beyond;
+    }
+
+    /// `expand` of a state with one die left (`slot`) and nothing else to spend, by the
+    /// generator's own loop for such states.
+    #[inline(never)]
+    fn expand_last(&mut self, child: Child, c: u32, slot: usize) {
+        let b = &mut *self.buffers;
+        let valid = self.generator.is_valid(child.node);
+        b.trail.push((self.at, child.step, valid));
+        let mut visit = Visit { buffers: b, generator: self.generator, at: c, reach_valid: false };
+        self.generator.one_die_children(child.node, slot, &mut visit);
+        let beyond = visit.reach_valid;
+        let b = &mut *self.buffers;
         if valid && !beyond {
             b.consider(self.generator, child.node, self.at, child.step);
         }
@@ -307,7 +328,12 @@ impl Walk {
     /// at least as well as every complete state so far.
     #[inline]
     fn consider(&mut self, generator: &Generator, node: Node, via: u32, step: Codes) {
-        let score = generator.score(node);
+        self.consider_scored(generator.score(node), node, via, step);
+    }
+
+    /// `consider` of a complete state whose score is known.
+    #[inline(always)]
+    fn consider_scored(&mut self, score: Score, node: Node, via: u32, step: Codes) {
         if score < self.best {
             return;
         }

@@ -107,6 +107,22 @@ impl Node {
         self.0 >> BONUS & 0x3F != 0
     }
 
+    /// With one die left, no bonus pending and the dice phase on, the slot of that die: the
+    /// commonest state to expand (after the first die of most rolls, after the third of
+    /// four-amount doubles).
+    pub(crate) fn one_die(self) -> Option<usize> {
+        match self.0 >> DICE & 0x7FF {
+            1 => Some(0),
+            4 => Some(1),
+            _ => None,
+        }
+    }
+
+    /// This state with every die amount spent (and the pawns as they are).
+    fn with_dice_spent(self) -> Node {
+        Node(self.0 & !(0xF << DICE))
+    }
+
     /// Nothing left to spend, so no step: most states of a roll are such leaves.
     fn is_leaf(self) -> bool {
         self.0 >> DICE & 0x3FF == 0
@@ -368,6 +384,8 @@ pub(crate) struct Generator {
     amounts: [u8; 2],
     /// How many die amounts the roll gives and their sum.
     start_dice: (u8, u8),
+    /// The score of a play that spends every die amount, but for the pawns it enters.
+    all_spent: Score,
     /// The mover's overdue blockade squares (`RollStart::overdue`) as progress codes.
     overdue: [u8; 2],
     /// Start squares of the tagged pairs (ids 0,1 and 2,3), 0 where there is none.
@@ -393,6 +411,7 @@ impl Generator {
             opponents: Opponents { blockades: 0, cells: [0; RING_CODES] },
             amounts: [0; 2],
             start_dice: (0, 0),
+            all_spent: Score::NONE,
             overdue: [0; 2],
             pairs: [0; 2],
             split: false,
@@ -480,6 +499,7 @@ impl Generator {
         self.root = Node(dice).with_pawns(mover);
         self.amounts = amounts;
         self.start_dice = (counts[0] + counts[1], counts[0] * amounts[0] + counts[1] * amounts[1]);
+        self.all_spent = self.score(self.root.with_dice_spent());
         self.pairs = pairs;
         // A pair's square is a ring or home-row code, never 0.
         self.split = pairs[0] != 0;
@@ -559,14 +579,29 @@ impl Generator {
         let (d0, d1) = (n.dice(0), n.dice(1));
         // Every play scores above `Score::NONE`.
         let mut score = 1 << 24 | u32::from(self.start_dice.0 - d0 - d1) << 16;
-        if self.rules.entering == Entering::MustEnter {
-            let nests = n.pawns().iter().filter(|&&c| c == code::NEST).count() as u8;
-            score |= u32::from(self.nest_at_start - nests) << 8;
-        }
+        score |= self.entered(n);
         if self.rules.one_die == OneDie::LargerDie {
             score |= u32::from(self.start_dice.1 - d0 * self.amounts[0] - d1 * self.amounts[1]);
         }
         Score(score)
+    }
+
+    /// `score` of a leaf: every die amount spent, so only the pawns entered can differ.
+    #[inline(always)]
+    fn leaf_score(&self, n: Node) -> Score {
+        let score = Score(self.all_spent.0 | self.entered(n));
+        debug_assert_eq!(score, self.score(n));
+        score
+    }
+
+    /// The pawns `n` has entered, as a part of its score (none unless entering is a must).
+    #[inline(always)]
+    fn entered(&self, n: Node) -> u32 {
+        if self.rules.entering != Entering::MustEnter {
+            return 0;
+        }
+        let nests = n.pawns().iter().filter(|&&c| c == code::NEST).count() as u8;
+        u32::from(self.nest_at_start - nests) << 8
     }
 
     /// Whether four-amount doubles must be used whole or not at all, given the best score of
@@ -632,6 +667,38 @@ impl Generator {
         }
     }
 
+    /// What `children` hands on for a state with one die left (of the distinct amount
+    /// `slot`), no bonus pending and the dice phase on (`Node::one_die`): the steps of that
+    /// one amount. The commonest state to expand, searched by its own copy of the loop.
+    #[inline(always)]
+    fn one_die_children(&self, n: Node, slot: usize, out: &mut impl Sink) {
+        let m = n.pawns();
+        if m == [code::HOME; 4] {
+            return;
+        }
+        let occ = self.occupancy(&m);
+        let k = self.amounts[slot];
+        if k == 5 {
+            self.enter(n, &m, &occ, Spend::die(slot), out);
+        }
+        self.advance_all(n, &m, &occ, k, Spend::die(slot), out);
+    }
+
+    /// Hands on the step that enters a pawn of `n` (whose pawns are `m`) paying `spend`, if
+    /// one is in the nest and the entry square (progress code 1) holds no blockade.
+    #[inline(always)]
+    fn enter(&self, n: Node, m: &[u8; 4], occ: &Occupancy, spend: Spend, out: &mut impl Sink) {
+        // A pawn in the nest comes first in its class, and the pawns of a starting pair
+        // (ids 0 and 1 when one is tagged) are never in the nest.
+        let id = if self.split { 2 } else { 0 };
+        let to = code::RING0;
+        if m[id] == code::NEST && occ.ring >> to & 1 == 0 {
+            // Entering captures a lone opponent even on the entry square.
+            let gain = if self.lone_at(n, to) { self.capture(to) } else { 0 };
+            self.push_child(n, m, id, to, spend, gain, out);
+        }
+    }
+
     /// Where the blockades stand when the mover's pawns are `m`. Opponents move only by being
     /// captured and a pair is never captured, so theirs stand all roll.
     #[inline(always)]
@@ -675,25 +742,14 @@ impl Generator {
         }
         let occ = self.occupancy(&m);
         if dice {
-            // A pawn in the nest comes first in its class, and the pawns of a starting pair
-            // (ids 0 and 1 when one is tagged) are never in the nest.
-            let id = if self.split { 2 } else { 0 };
-            if m[id] == code::NEST {
-                // The entry square is progress code 1.
-                let to = code::RING0;
-                if occ.ring >> to & 1 == 0 {
-                    // Entering captures a lone opponent even on the entry square.
-                    let gain = if self.lone_at(n, to) { self.capture(to) } else { 0 };
-                    let has = |v: u8| (0..2).any(|s| self.amounts[s] == v && n.dice(s) > 0);
-                    if has(5) {
-                        let slot = usize::from(self.amounts[0] != 5);
-                        self.push_child(n, &m, id, to, Spend::die(slot), gain, out);
-                    }
-                    // Two dice summing to 5 are two distinct amounts, the only ones.
-                    if matches!(self.amounts, [1, 4] | [2, 3]) && n.dice(0) > 0 && n.dice(1) > 0 {
-                        let both = Spend(Spend::die(0).0 + Spend::die(1).0);
-                        self.push_child(n, &m, id, to, both, gain, out);
-                    }
+            // A pawn in the nest comes first in its class (see `enter`): most states have none.
+            if m[if self.split { 2 } else { 0 }] == code::NEST {
+                // Entering takes a 5, or two dice that sum to 5 (then the roll's two amounts).
+                let has = |v: u8| (0..2).any(|s| self.amounts[s] == v && n.dice(s) > 0);
+                if has(5) {
+                    self.enter(n, &m, &occ, Spend::die(usize::from(self.amounts[0] != 5)), out);
+                } else if matches!(self.amounts, [1, 4] | [2, 3]) && n.dice(0) > 0 && n.dice(1) > 0 {
+                    self.enter(n, &m, &occ, Spend(Spend::die(0).0 + Spend::die(1).0), out);
                 }
             }
             for slot in 0..2 {
@@ -713,6 +769,7 @@ impl Generator {
 
     /// Hands on every step moving one pawn `k` steps (RULES.md section 2.3): along the ring,
     /// or along the home route when the pawn would pass its exit; the ring first.
+    #[inline(always)]
     fn advance_all(&self, n: Node, m: &[u8; 4], occ: &Occupancy, k: u8, spend: Spend, out: &mut impl Sink) {
         for id in 0..4 {
             let from = m[id];
@@ -912,6 +969,52 @@ pub(crate) struct Child {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The loop for states with one die left hands on exactly the steps `children` hands on
+    /// for them, in the same order: for every state of every roll of the positions of random
+    /// games under every preset.
+    #[test]
+    fn one_die_children_are_the_children() {
+        use crate::{GameState, Rules};
+        use alloc::collections::BTreeSet;
+        use alloc::vec::Vec;
+        use rand::SeedableRng;
+        let mut checked = 0;
+        for rules in [Rules::seed(), Rules::hasbro(), Rules::racket()] {
+            let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+            let mut state = GameState::new(rules).expect("rules");
+            let mut out = Vec::new();
+            for n in 0..150 {
+                if state.is_finished() {
+                    break;
+                }
+                for roll in Roll::DISTINCT {
+                    let generator = Generator::new(&state.roll_start(state.position().pawns, roll));
+                    let steps = |node: Node, one_die: Option<usize>| {
+                        let mut steps = Vec::new();
+                        let mut all = All(|c: Child| steps.push((c.node.0, c.step)));
+                        match one_die {
+                            Some(slot) => generator.one_die_children(node, slot, &mut all),
+                            None => drop(generator.children(node, &mut all)),
+                        }
+                        steps
+                    };
+                    let (mut stack, mut seen) = (Vec::from([generator.root]), BTreeSet::new());
+                    while let Some(node) = stack.pop() {
+                        let children = steps(node, None);
+                        if let Some(slot) = node.one_die() {
+                            assert_eq!(steps(node, Some(slot)), children, "{roll} {}", state.position());
+                            checked += 1;
+                        }
+                        stack.extend(children.iter().filter(|c| seen.insert(c.0)).map(|c| Node(c.0)));
+                    }
+                }
+                state.outcomes_into(Roll::random(&mut dice), &mut out).expect("awaits a roll");
+                state = out[n % out.len()].state;
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
 
     /// Progress codes undo to location codes; every seat's entry is code 1 and its exit code
     /// `EXIT`, and its safeties are where the board has them.
