@@ -7,7 +7,7 @@
 use alloc::vec::Vec;
 
 use super::index::Index;
-use super::{Board, Child, Codes, Generator, Node, RollStart, Score, Sink};
+use super::{Board, Child, Codes, Generator, Node, RollStart, Score, Sink, StartSteps};
 use crate::dice::Roll;
 use crate::moves::Play;
 
@@ -31,6 +31,9 @@ struct Buffers {
     /// The generator of the last roll searched and what it was built from: callers often
     /// search several rolls of one position in a row, and then only the roll changes.
     generator: Option<(RollStart, Generator)>,
+    /// The steps from the start of the rolls of that generator's position, for counting
+    /// every roll of a position (`Ends::counting`).
+    starts: [StartSteps; 2],
 }
 
 /// The memo, trail and candidates of a walk.
@@ -65,7 +68,7 @@ pub(crate) struct Ends<'a> {
 impl Ends<'_> {
     /// Runs `f` on the legal ends of the roll `start`.
     pub(crate) fn with<R>(start: &RollStart, mut f: impl FnMut(&Ends<'_>) -> R) -> R {
-        with_buffers(|buffers| buffers.search(start, false, &mut f))
+        with_buffers(|buffers| buffers.search(start, false, false, &mut f))
     }
 
     /// Runs `f` with a function that counts the distinct legal ends of a roll from the
@@ -77,7 +80,7 @@ impl Ends<'_> {
             let mut known = false;
             f(&mut |roll| {
                 start.roll = roll;
-                let count = buffers.search(&start, known, &mut |ends| ends.len());
+                let count = buffers.search(&start, known, true, &mut |ends| ends.len());
                 known = true;
                 count
             })
@@ -128,7 +131,9 @@ impl Ends<'_> {
         });
     }
 
-    fn walk(&mut self, root: Node) {
+    /// Walks the roll from its start `root`, taking the steps from there from `starts` when
+    /// given.
+    fn walk(&mut self, root: Node, starts: Option<&mut [StartSteps; 2]>) {
         let b = &mut self.buffers;
         b.index.clear();
         b.trail.clear();
@@ -136,7 +141,15 @@ impl Ends<'_> {
         b.best = Score::NONE;
         let _ = b.index.get_or_insert(root.0, 0);
         b.trail.push((NONE, [0; 2], true));
-        if !b.visit(self.generator, root, 0) {
+        let beyond = match starts {
+            Some(starts) => {
+                let mut visit = Visit { buffers: b, generator: self.generator, at: 0, reach_valid: false };
+                self.generator.start_children(starts, &mut visit);
+                visit.reach_valid
+            }
+            None => b.visit(self.generator, root, 0),
+        };
+        if !beyond {
             b.consider(self.generator, root, NONE, [0; 2]);
         }
         if self.generator.all_or_nothing_forces_empty(b.best) {
@@ -283,12 +296,20 @@ fn with_buffers<R>(mut f: impl FnMut(&mut Buffers) -> R) -> R {
 
 impl Buffers {
     /// Walks the roll `start` and runs `f` on its legal ends; `known` when the kept generator
-    /// is of the position of `start` already, and only the roll is to be set.
+    /// is of the position of `start` already, and only the roll is to be set; `shared` to take
+    /// the steps from the start of the roll from (or put them in) `starts`, as the rolls of
+    /// one position counted in turn do.
     #[inline(always)]
-    fn search<R>(&mut self, start: &RollStart, known: bool, f: &mut impl FnMut(&Ends<'_>) -> R) -> R {
-        let Buffers { walk, generator } = self;
-        let mut ends = Ends { generator: kept_generator(generator, start, known), buffers: walk };
-        ends.walk(ends.generator.root);
+    fn search<R>(
+        &mut self,
+        start: &RollStart,
+        known: bool,
+        shared: bool,
+        f: &mut impl FnMut(&Ends<'_>) -> R,
+    ) -> R {
+        let Buffers { walk, generator, starts } = self;
+        let mut ends = Ends { generator: kept_generator(generator, starts, start, known), buffers: walk };
+        ends.walk(ends.generator.root, shared.then_some(starts));
         ends.settle();
         f(&ends)
     }
@@ -299,6 +320,7 @@ impl Buffers {
 /// the next search.
 fn kept_generator<'a>(
     kept: &'a mut Option<(RollStart, Generator)>,
+    starts: &mut [StartSteps; 2],
     start: &RollStart,
     known: bool,
 ) -> &'a Generator {
@@ -306,6 +328,7 @@ fn kept_generator<'a>(
     if !known && !last.same_position(start) {
         *last = *start;
         generator.reset(start);
+        starts.iter_mut().for_each(StartSteps::clear);
     } else if last.roll != start.roll {
         last.roll = start.roll;
         generator.set_roll(start.roll);

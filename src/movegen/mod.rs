@@ -394,6 +394,8 @@ pub(crate) struct Generator {
     split: bool,
     /// The root's pawns and `pairs` for a roll the blockade rule does not and does apply to.
     arranged: [([u8; 4], [u8; 2]); 2],
+    /// Which of `arranged` this roll uses.
+    arrangement: usize,
     nest_at_start: u8,
     bonus_size: [u8; 2],
     /// What a capture and what reaching home add to a state's pending bonuses.
@@ -416,6 +418,7 @@ impl Generator {
             pairs: [0; 2],
             split: false,
             arranged: [([0; 4], [0; 2]); 2],
+            arrangement: 0,
             nest_at_start: 0,
             bonus_size: [0; 2],
             gains: [0; 2],
@@ -493,7 +496,8 @@ impl Generator {
             BlockadeMove::ForbiddenOnDoubles => roll.is_doubles(),
             BlockadeMove::ForbiddenOnEveryRoll => true,
         };
-        let (mover, pairs) = self.arranged[usize::from(applies)];
+        self.arrangement = usize::from(applies);
+        let (mover, pairs) = self.arranged[self.arrangement];
         let (amounts, counts) = roll.distinct_amounts(self.nest_at_start == 0);
         let dice = u64::from(counts[0]) << DICE | u64::from(counts[1]) << (DICE + 2);
         self.root = Node(dice).with_pawns(mover);
@@ -664,6 +668,42 @@ impl Generator {
                 }
                 true
             }
+        }
+    }
+
+    /// What `children` hands on for the start of the roll, with the steps of each amount
+    /// taken from `known` (or first put there): the steps from the start of a roll depend on
+    /// the position, the amount and `arrangement`, so the rolls of one position share them.
+    pub(crate) fn start_children(&self, known: &mut [StartSteps; 2], out: &mut impl Sink) {
+        let root = self.root;
+        let m = root.pawns();
+        let known = &mut known[self.arrangement];
+        // At the start no bonus is pending and no amount is spent: the steps `generate`
+        // hands on with dice, in its order.
+        if m[if self.split { 2 } else { 0 }] == code::NEST {
+            let has = |v: u8| self.amounts.contains(&v);
+            if has(5) {
+                self.replay(known.steps(self, 0), Spend::die(usize::from(self.amounts[0] != 5)), out);
+            } else if matches!(self.amounts, [1, 4] | [2, 3]) {
+                self.replay(known.steps(self, 0), Spend(Spend::die(0).0 + Spend::die(1).0), out);
+            }
+        }
+        for slot in 0..2 {
+            let k = self.amounts[slot];
+            if k != 0 {
+                self.replay(known.steps(self, k), Spend::die(slot), out);
+            }
+        }
+    }
+
+    /// Hands on `steps` from the start of the roll, each paying `spend`.
+    #[inline(always)]
+    fn replay(&self, steps: &[StartStep], spend: Spend, out: &mut impl Sink) {
+        let base = self.root.0 & !0xFFFF_FFFF;
+        for s in steps {
+            let node = Node(base - spend.0 + s.gain).with_pawns(s.pawns);
+            let child = Child { node, step: s.step };
+            if node.is_leaf() { out.leaf(child) } else { out.inner(child) }
         }
     }
 
@@ -964,6 +1004,61 @@ pub(crate) fn step_of(codes: Codes) -> Step {
 pub(crate) struct Child {
     node: Node,
     step: Codes,
+}
+
+/// A step from the start of a roll as the rolls of one position share it: the mover's pawns
+/// after it, what it adds to the state (a capture and its bonus, a home bonus), and its codes;
+/// what it spends depends on the roll.
+#[derive(Clone, Copy, Default)]
+struct StartStep {
+    pawns: [u8; 4],
+    gain: u64,
+    step: Codes,
+}
+
+/// The steps from the start of the rolls of one position and arrangement
+/// (`Generator::arrangement`), by amount, found as the rolls ask for them
+/// (`Generator::start_children`).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct StartSteps {
+    /// Bit `k` when the steps of amount `k` are known (amount 0: entering).
+    known: u8,
+    len: [u8; 7],
+    steps: [[StartStep; 8]; 7],
+}
+
+impl StartSteps {
+    /// Forgets every step: the position changed.
+    pub(crate) fn clear(&mut self) {
+        self.known = 0;
+    }
+
+    /// The steps from the start of the roll of `generator` that move a pawn `k` (0: enter
+    /// one), in the order `generate` hands them on.
+    fn steps(&mut self, generator: &Generator, k: u8) -> &[StartStep] {
+        let k = usize::from(k);
+        if self.known >> k & 1 == 0 {
+            let root = generator.root;
+            let m = root.pawns();
+            let occ = generator.occupancy(&m);
+            let mut len = 0;
+            let steps = &mut self.steps[k];
+            let mut record = All(|c: Child| {
+                // Spending nothing, a step's state is the start's with what it earns added.
+                let gain = (c.node.0 & !0xFFFF_FFFF) - (root.0 & !0xFFFF_FFFF);
+                steps[len] = StartStep { pawns: c.node.pawns(), gain, step: c.step };
+                len += 1;
+            });
+            if k == 0 {
+                generator.enter(root, &m, &occ, Spend(0), &mut record);
+            } else {
+                generator.advance_all(root, &m, &occ, k as u8, Spend(0), &mut record);
+            }
+            self.len[k] = len as u8;
+            self.known |= 1 << k;
+        }
+        &self.steps[k][..usize::from(self.len[k])]
+    }
 }
 
 #[cfg(test)]
