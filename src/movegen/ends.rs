@@ -139,7 +139,8 @@ impl Ends<'_> {
         b.trail.clear();
         b.candidates.clear();
         b.best = Score::NONE;
-        let _ = b.index.get_or_insert(root.0, 0);
+        // The start is not put in the memo: no bonus is pending there, so the first step
+        // spends a die, and no step gives one back; no later state is the start again.
         b.trail.push((NONE, [0; 2], true));
         let beyond = match starts {
             Some(starts) => {
