@@ -680,13 +680,10 @@ impl Generator {
         let known = &mut known[self.arrangement];
         // At the start no bonus is pending and no amount is spent: the steps `generate`
         // hands on with dice, in its order.
-        if m[if self.split { 2 } else { 0 }] == code::NEST {
-            let has = |v: u8| self.amounts.contains(&v);
-            if has(5) {
-                self.replay(known.steps(self, 0), Spend::die(usize::from(self.amounts[0] != 5)), out);
-            } else if matches!(self.amounts, [1, 4] | [2, 3]) {
-                self.replay(known.steps(self, 0), Spend(Spend::die(0).0 + Spend::die(1).0), out);
-            }
+        if m[if self.split { 2 } else { 0 }] == code::NEST
+            && let Some(spend) = self.entering_spend(root)
+        {
+            self.replay(known.steps(self, 0), spend, out);
         }
         for slot in 0..2 {
             let k = self.amounts[slot];
@@ -722,6 +719,20 @@ impl Generator {
             self.enter(n, &m, &occ, Spend::die(slot), out);
         }
         self.advance_all(n, &m, &occ, k, Spend::die(slot), out);
+    }
+
+    /// What entering a pawn spends in `n`, if its dice allow it: a 5, or two dice that sum to
+    /// 5 (then the roll's two amounts).
+    #[inline(always)]
+    fn entering_spend(&self, n: Node) -> Option<Spend> {
+        let has = |v: u8| (0..2).any(|s| self.amounts[s] == v && n.dice(s) > 0);
+        if has(5) {
+            Some(Spend::die(usize::from(self.amounts[0] != 5)))
+        } else if matches!(self.amounts, [1, 4] | [2, 3]) && n.dice(0) > 0 && n.dice(1) > 0 {
+            Some(Spend(Spend::die(0).0 + Spend::die(1).0))
+        } else {
+            None
+        }
     }
 
     /// Hands on the step that enters a pawn of `n` (whose pawns are `m`) paying `spend`, if
@@ -783,14 +794,10 @@ impl Generator {
         let occ = self.occupancy(&m);
         if dice {
             // A pawn in the nest comes first in its class (see `enter`): most states have none.
-            if m[if self.split { 2 } else { 0 }] == code::NEST {
-                // Entering takes a 5, or two dice that sum to 5 (then the roll's two amounts).
-                let has = |v: u8| (0..2).any(|s| self.amounts[s] == v && n.dice(s) > 0);
-                if has(5) {
-                    self.enter(n, &m, &occ, Spend::die(usize::from(self.amounts[0] != 5)), out);
-                } else if matches!(self.amounts, [1, 4] | [2, 3]) && n.dice(0) > 0 && n.dice(1) > 0 {
-                    self.enter(n, &m, &occ, Spend(Spend::die(0).0 + Spend::die(1).0), out);
-                }
+            if m[if self.split { 2 } else { 0 }] == code::NEST
+                && let Some(spend) = self.entering_spend(n)
+            {
+                self.enter(n, &m, &occ, spend, out);
             }
             for slot in 0..2 {
                 if n.dice(slot) > 0 {
