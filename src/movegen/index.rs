@@ -43,25 +43,40 @@ impl Index {
     /// Records `key`; returns whether it is new.
     #[inline]
     pub(super) fn insert(&mut self, key: u64) -> bool {
-        let len = self.len;
-        let _ = self.get_or_insert(key, 0);
-        self.len > len
+        let (i, found) = self.find(key);
+        if !found {
+            self.fill(i, key, 0);
+        }
+        !found
     }
 
     /// The state of `key`, or `value` after recording it as the state of `key`; one probe.
     #[inline]
     pub(super) fn get_or_insert(&mut self, key: u64, value: u32) -> u32 {
+        let (i, found) = self.find(key);
+        if found {
+            return self.slots[i].1;
+        }
+        self.fill(i, key, value);
+        value
+    }
+
+    /// The slot of `key` and whether it holds it (else it is free for it), after growing the
+    /// table if it is half full.
+    #[inline(always)]
+    fn find(&mut self, key: u64) -> (usize, bool) {
         if self.len >= self.limit {
             self.grow();
         }
         let i = self.slot(key);
-        let slot = &mut self.slots[i];
-        if slot.2 == self.generation {
-            return slot.1;
-        }
-        *slot = (key, value, self.generation);
+        (i, self.slots[i].2 == self.generation)
+    }
+
+    /// Puts `key` and its state in the free slot `i`.
+    #[inline(always)]
+    fn fill(&mut self, i: usize, key: u64, value: u32) {
+        self.slots[i] = (key, value, self.generation);
         self.len += 1;
-        value
     }
 
     /// Doubles the table (rare: the table is kept from search to search).
