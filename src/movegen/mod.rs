@@ -263,10 +263,10 @@ const AFTER_CAPTURES: [[u8; 4]; 16] = {
     table
 };
 
-/// Sorts four values with the optimal five-comparison network.
-fn sort4<T: Ord + Copy>(a: &mut [T; 4]) {
-    sort2(a, 0, 1);
-    sort2(a, 2, 3);
+/// Sorts the mover's pawns of a state with a tagged pair: two classes, ids 0,1 and 2,3, each
+/// in order, merged by three comparisons.
+fn merge_classes(a: &mut [u8; 4]) {
+    debug_assert!(a[0] <= a[1] && a[2] <= a[3], "a class out of order: {a:?}");
     sort2(a, 0, 2);
     sort2(a, 1, 3);
     sort2(a, 1, 2);
@@ -558,7 +558,7 @@ impl Generator {
         let mut own = n.pawns();
         // Without tagged pairs the pawns are kept sorted already.
         if self.split {
-            sort4(&mut own);
+            merge_classes(&mut own);
         }
         u64::from(n.captured()) << 32 | u64::from(u32::from_be_bytes(own))
     }
@@ -624,7 +624,7 @@ impl Generator {
         let mut own = n.pawns();
         // Without tagged pairs the pawns are sorted by progress code already.
         if self.split {
-            sort4(&mut own);
+            merge_classes(&mut own);
         }
         let absolute = &ABSOLUTE[self.seat.index()];
         board[self.seat.index()] = own.map(|c| absolute[usize::from(c)]);
