@@ -246,7 +246,8 @@ impl Sink for Visit<'_, '_> {
                 None => self.expand(child, c),
             }
         }
-        self.reach_valid |= self.buffers.trail[c as usize].2;
+        // Without a tagged pair every state is valid.
+        self.reach_valid |= !self.generator.split || self.buffers.trail[c as usize].2;
     }
 }
 
