@@ -255,25 +255,26 @@ impl Visit<'_, '_> {
     /// Visits `child`, new to the walk as state number `c`.
     #[inline(never)]
     fn expand(&mut self, child: Child, c: u32) {
-        let b = &mut *self.buffers;
-        let valid = self.generator.is_valid(child.node);
-        b.trail.push((self.at, child.step, valid));
-        let beyond = b.visit(self.generator, child.node, c);
-        if valid && !beyond {
-            b.consider(self.generator, child.node, self.at, child.step);
-        }
-        b.trail[c as usize].2 = valid || beyond;
+        self.visit_new(child, c, |generator, visit| {
+            generator.children(child.node, visit);
+        });
     }
 
     /// `expand` of a state with one die left (`slot`) and nothing else to spend, by the
     /// generator's own loop for such states.
     #[inline(never)]
     fn expand_last(&mut self, child: Child, c: u32, slot: usize) {
+        self.visit_new(child, c, |generator, visit| generator.one_die_children(child.node, slot, visit));
+    }
+
+    /// Visits `child`, new to the walk as state number `c`, whose steps `children` hands on.
+    #[inline(always)]
+    fn visit_new(&mut self, child: Child, c: u32, children: impl FnOnce(&Generator, &mut Visit<'_, '_>)) {
         let b = &mut *self.buffers;
         let valid = self.generator.is_valid(child.node);
         b.trail.push((self.at, child.step, valid));
         let mut visit = Visit { buffers: b, generator: self.generator, at: c, reach_valid: false };
-        self.generator.one_die_children(child.node, slot, &mut visit);
+        children(self.generator, &mut visit);
         let beyond = visit.reach_valid;
         let b = &mut *self.buffers;
         if valid && !beyond {
