@@ -672,12 +672,12 @@ impl Generator {
     }
 
     /// What `children` hands on for the start of the roll, with the steps of each amount
-    /// taken from `known` (or first put there): the steps from the start of a roll depend on
+    /// taken from `starts` (or first put there): the steps from the start of a roll depend on
     /// the position, the amount and `arrangement`, so the rolls of one position share them.
-    pub(crate) fn start_children(&self, known: &mut [StartSteps; 2], out: &mut impl Sink) {
+    pub(crate) fn start_children(&self, starts: &mut [StartSteps; 2], out: &mut impl Sink) {
         let root = self.root;
         let m = root.pawns();
-        let known = &mut known[self.arrangement];
+        let known = &mut starts[self.arrangement];
         // At the start no bonus is pending and no amount is spent: the steps `generate`
         // hands on with dice, in its order.
         if m[if self.split { 2 } else { 0 }] == code::NEST
@@ -1031,6 +1031,7 @@ pub(crate) struct StartSteps {
     /// Bit `k` when the steps of amount `k` are known (amount 0: entering).
     known: u8,
     len: [u8; 7],
+    /// Per amount, at most two routes (the ring, the home row) for each of four pawns.
     steps: [[StartStep; 8]; 7],
 }
 
