@@ -1026,7 +1026,7 @@ struct StartStep {
 /// The steps from the start of the rolls of one position and arrangement
 /// (`Generator::arrangement`), by amount, found as the rolls ask for them
 /// (`Generator::start_children`).
-#[derive(Clone, Copy, Default)]
+#[derive(Default)]
 pub(crate) struct StartSteps {
     /// Bit `k` when the steps of amount `k` are known (amount 0: entering).
     known: u8,
