@@ -142,14 +142,16 @@ impl Ends<'_> {
         // The start is not put in the memo: no bonus is pending there, so the first step
         // spends a die, and no step gives one back; no later state is the start again.
         b.trail.push((NONE, [0; 2], true));
-        let beyond = match starts {
-            Some(starts) => {
-                let mut visit = Visit { buffers: b, generator: self.generator, at: 0, reach_valid: false };
-                self.generator.start_children(starts, &mut visit);
-                visit.reach_valid
+        // Each child is visited as soon as it is generated: depth first, with no list of
+        // children in between.
+        let mut visit = Visit { buffers: b, generator: self.generator, at: 0, reach_valid: false };
+        match starts {
+            Some(starts) => self.generator.start_children(starts, &mut visit),
+            None => {
+                let _ = self.generator.children(root, &mut visit);
             }
-            None => b.visit(self.generator, root, 0),
-        };
+        }
+        let beyond = visit.reach_valid;
         if !beyond {
             b.consider(self.generator, root, NONE, [0; 2]);
         }
@@ -340,16 +342,6 @@ fn kept_generator<'a>(
 }
 
 impl Walk {
-    /// Visits the states after `node` (state number `at`), recording the complete ones;
-    /// returns whether a valid state lies beyond `node`.
-    fn visit(&mut self, generator: &Generator, node: Node, at: u32) -> bool {
-        // Each child is visited as soon as it is generated: depth first, with no list of
-        // children in between.
-        let mut visit = Visit { buffers: self, generator, at, reach_valid: false };
-        generator.children(node, &mut visit);
-        visit.reach_valid
-    }
-
     /// Records the complete state `node`, reached from state `via` by `step`, if it scores
     /// at least as well as every complete state so far.
     #[inline]

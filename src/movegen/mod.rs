@@ -680,7 +680,7 @@ impl Generator {
         let known = &mut starts[self.arrangement];
         // At the start no bonus is pending and no amount is spent: the steps `generate`
         // hands on with dice, in its order.
-        if m[if self.split { 2 } else { 0 }] == code::NEST
+        if self.in_nest(&m)
             && let Some(spend) = self.entering_spend(root)
         {
             self.replay(known.steps(self, 0), spend, out);
@@ -739,15 +739,26 @@ impl Generator {
     /// one is in the nest and the entry square (progress code 1) holds no blockade.
     #[inline(always)]
     fn enter(&self, n: Node, m: &[u8; 4], occ: &Occupancy, spend: Spend, out: &mut impl Sink) {
-        // A pawn in the nest comes first in its class, and the pawns of a starting pair
-        // (ids 0 and 1 when one is tagged) are never in the nest.
-        let id = if self.split { 2 } else { 0 };
-        let to = code::RING0;
+        let (id, to) = (self.nest_id(), code::RING0);
         if m[id] == code::NEST && occ.ring >> to & 1 == 0 {
             // Entering captures a lone opponent even on the entry square.
             let gain = if self.lone_at(n, to) { self.capture(to) } else { 0 };
             self.push_child(n, m, id, to, spend, gain, out);
         }
+    }
+
+    /// The id of the pawn that enters when one of the mover's pawns is in the nest: a pawn in
+    /// the nest comes first in its class, and the pawns of a starting pair (ids 0 and 1 when
+    /// one is tagged) are never in the nest.
+    #[inline(always)]
+    fn nest_id(&self) -> usize {
+        if self.split { 2 } else { 0 }
+    }
+
+    /// Whether one of the mover's pawns `m` is in the nest.
+    #[inline(always)]
+    fn in_nest(&self, m: &[u8; 4]) -> bool {
+        m[self.nest_id()] == code::NEST
     }
 
     /// Where the blockades stand when the mover's pawns are `m`. Opponents move only by being
@@ -793,8 +804,8 @@ impl Generator {
         }
         let occ = self.occupancy(&m);
         if dice {
-            // A pawn in the nest comes first in its class (see `enter`): most states have none.
-            if m[if self.split { 2 } else { 0 }] == code::NEST
+            // Most states have no pawn in the nest.
+            if self.in_nest(&m)
                 && let Some(spend) = self.entering_spend(n)
             {
                 self.enter(n, &m, &occ, spend, out);
