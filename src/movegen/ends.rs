@@ -23,6 +23,19 @@ struct Candidate {
     step: Codes,
 }
 
+/// How the walk first reached a state with steps beyond it.
+#[derive(Clone, Copy)]
+struct Arrival {
+    /// The state it came from (`NONE` for the start of the roll).
+    via: u32,
+    /// The step from there.
+    step: Codes,
+    /// The steps from the start of the roll to it.
+    depth: u8,
+    /// Whether it is valid or leads to a valid state.
+    valid: bool,
+}
+
 /// The buffers of a walk and the generator of the last roll walked, reused by the next walk
 /// on the same thread.
 #[derive(Default)]
@@ -42,9 +55,8 @@ struct Walk {
     /// State key to state number, for the states with steps beyond them, and the leaves
     /// seen; after the walk, when ends must be told apart by board, the board keys seen.
     index: Index,
-    /// Per state number: the state and step that first led to it, and whether it is valid
-    /// or leads to a valid state.
-    trail: Vec<(u32, Codes, bool)>,
+    /// Per state number: how the walk first reached it.
+    trail: Vec<Arrival>,
     /// The complete states with the best score so far, and that score.
     candidates: Vec<Candidate>,
     best: Score,
@@ -114,19 +126,13 @@ impl Ends<'_> {
         }
         let trail = &self.buffers.trail;
         // State 0 is the start of the roll; every other state's trail leads back to it.
-        let mut len = 1;
-        let mut at = c.via;
-        while at != 0 {
-            len += 1;
-            at = trail[at as usize].0;
-        }
-        play.write(len, |steps| {
+        play.write(usize::from(trail[c.via as usize].depth) + 1, |steps| {
             // Last step first, back along the trail.
             let mut step = c.step;
-            let mut at = c.via;
+            let mut at = c.via as usize;
             for slot in steps.iter_mut().rev() {
                 *slot = self.generator.step(step);
-                (at, step) = (trail[at as usize].0, trail[at as usize].1);
+                (at, step) = (trail[at].via as usize, trail[at].step);
             }
         });
     }
@@ -141,10 +147,10 @@ impl Ends<'_> {
         b.best = Score::NONE;
         // The start is not put in the memo: no bonus is pending there, so the first step
         // spends a die, and no step gives one back; no later state is the start again.
-        b.trail.push((NONE, [0; 2], true));
+        b.trail.push(Arrival { via: NONE, step: [0; 2], depth: 0, valid: true });
         // Each child is visited as soon as it is generated: depth first, with no list of
         // children in between.
-        let mut visit = Visit { buffers: b, generator: self.generator, at: 0, reach_valid: false };
+        let mut visit = Visit { buffers: b, generator: self.generator, at: 0, depth: 0, reach_valid: false };
         match starts {
             Some(starts) => self.generator.start_children(starts, &mut visit),
             None => {
@@ -209,6 +215,8 @@ struct Visit<'a, 'g> {
     generator: &'g Generator,
     /// The state number of the parent.
     at: u32,
+    /// The steps from the start of the roll to the parent.
+    depth: u8,
     /// Whether a valid state lies beyond the parent.
     reach_valid: bool,
 }
@@ -249,7 +257,7 @@ impl Sink for Visit<'_, '_> {
             }
         }
         // Without a tagged pair every state is valid.
-        self.reach_valid |= !self.generator.split || self.buffers.trail[c as usize].2;
+        self.reach_valid |= !self.generator.split || self.buffers.trail[c as usize].valid;
     }
 }
 
@@ -274,15 +282,16 @@ impl Visit<'_, '_> {
     fn visit_new(&mut self, child: Child, c: u32, children: impl FnOnce(&Generator, &mut Visit<'_, '_>)) {
         let b = &mut *self.buffers;
         let valid = self.generator.is_valid(child.node);
-        b.trail.push((self.at, child.step, valid));
-        let mut visit = Visit { buffers: b, generator: self.generator, at: c, reach_valid: false };
+        let depth = self.depth + 1;
+        b.trail.push(Arrival { via: self.at, step: child.step, depth, valid });
+        let mut visit = Visit { buffers: b, generator: self.generator, at: c, depth, reach_valid: false };
         children(self.generator, &mut visit);
         let beyond = visit.reach_valid;
         let b = &mut *self.buffers;
         if valid && !beyond {
             b.consider(self.generator, child.node, self.at, child.step);
         }
-        b.trail[c as usize].2 = valid || beyond;
+        b.trail[c as usize].valid = valid || beyond;
     }
 }
 
