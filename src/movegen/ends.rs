@@ -150,7 +150,7 @@ impl Ends<'_> {
         b.trail.push(Arrival { via: NONE, step: [0; 2], depth: 0, valid: true });
         // Each child is visited as soon as it is generated: depth first, with no list of
         // children in between.
-        let mut visit = Visit { buffers: b, generator: self.generator, at: 0, depth: 0, reach_valid: false };
+        let mut visit = Visit { buffers: b, generator: self.generator, at: 0, reach_valid: false };
         match starts {
             Some(starts) => self.generator.start_children(starts, &mut visit),
             None => {
@@ -215,8 +215,6 @@ struct Visit<'a, 'g> {
     generator: &'g Generator,
     /// The state number of the parent.
     at: u32,
-    /// The steps from the start of the roll to the parent.
-    depth: u8,
     /// Whether a valid state lies beyond the parent.
     reach_valid: bool,
 }
@@ -282,9 +280,9 @@ impl Visit<'_, '_> {
     fn visit_new(&mut self, child: Child, c: u32, children: impl FnOnce(&Generator, &mut Visit<'_, '_>)) {
         let b = &mut *self.buffers;
         let valid = self.generator.is_valid(child.node);
-        let depth = self.depth + 1;
+        let depth = b.trail[self.at as usize].depth + 1;
         b.trail.push(Arrival { via: self.at, step: child.step, depth, valid });
-        let mut visit = Visit { buffers: b, generator: self.generator, at: c, depth, reach_valid: false };
+        let mut visit = Visit { buffers: b, generator: self.generator, at: c, reach_valid: false };
         children(self.generator, &mut visit);
         let beyond = visit.reach_valid;
         let b = &mut *self.buffers;
