@@ -60,6 +60,9 @@ struct Walk {
     /// The complete states with the best score so far, and that score.
     candidates: Vec<Candidate>,
     best: Score,
+    /// Whether a candidate may have something left to spend (then two ends may share a
+    /// board); leaves are distinct states, so candidates that are all leaves are distinct.
+    inner_ends: bool,
     /// Whether the candidates are the legal ends, each leaving a board of its own.
     distinct: bool,
     /// Else the candidates that are the legal ends: the first of each board.
@@ -145,6 +148,7 @@ impl Ends<'_> {
         b.trail.clear();
         b.candidates.clear();
         b.best = Score::NONE;
+        b.inner_ends = false;
         // The start is not put in the memo: no bonus is pending there, so the first step
         // spends a die, and no step gives one back; no later state is the start again.
         b.trail.push(Arrival { via: NONE, step: [0; 2], depth: 0, valid: true });
@@ -164,6 +168,7 @@ impl Ends<'_> {
         if self.generator.all_or_nothing_forces_empty(b.best) {
             b.candidates.clear();
             b.candidates.push(Candidate { node: root, via: NONE, step: [0; 2] });
+            b.inner_ends = true;
         }
         for &sq in self.generator.overdue.iter().filter(|&&sq| sq != 0) {
             if b.candidates.iter().any(|c| !c.node.has_blockade(sq)) {
@@ -175,14 +180,14 @@ impl Ends<'_> {
     /// Makes the legal ends distinct: the best complete states as they are when they are
     /// known to leave distinct boards, else the first of each board.
     fn settle(&mut self) {
-        let candidates = &self.buffers.candidates;
+        let b = &self.buffers;
         // Leaves are distinct states (the memo sees to that); without tagged pairs a leaf's
         // state is its board, so distinct leaves are distinct boards. (One end is one board.)
-        let distinct =
-            candidates.len() <= 1 || !self.generator.split && candidates.iter().all(|c| c.node.is_leaf());
+        debug_assert!(b.inner_ends || b.candidates.iter().all(|c| c.node.is_leaf()));
+        let distinct = b.candidates.len() <= 1 || !self.generator.split && !b.inner_ends;
         #[cfg(debug_assertions)]
         if distinct {
-            let count = candidates.len();
+            let count = self.buffers.candidates.len();
             self.dedup();
             debug_assert_eq!(count, self.buffers.ends.len(), "two leaves with one board");
         }
@@ -353,7 +358,11 @@ impl Walk {
     /// at least as well as every complete state so far.
     #[inline]
     fn consider(&mut self, generator: &Generator, node: Node, via: u32, step: Codes) {
-        self.consider_scored(generator.score(node), node, via, step);
+        let score = generator.score(node);
+        if score >= self.best {
+            self.consider_scored(score, node, via, step);
+            self.inner_ends = true;
+        }
     }
 
     /// `consider` of a complete state whose score is known.
@@ -365,6 +374,7 @@ impl Walk {
         if score > self.best {
             self.best = score;
             self.candidates.clear();
+            self.inner_ends = false;
         }
         self.candidates.push(Candidate { node, via, step });
     }
