@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Instruction counts (callgrind) of the fixed workloads of docs/performance.md, printed in the
+# order of its table. Needs valgrind. Not part of the published crate. Usage: benches/counts.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build -q --release --example suite --example analyze
+count() {
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null \
+    | sed -n 's/.*Collected : \([0-9]*\).*/\1/p' \
+    | awk '{printf "%.2f M\n", $1 / 1e6}'
+}
+work=$(mktemp -d)
+head -400 benches/peers/perft-4032.txt > "$work/p400.txt"
+echo "suite:                  $(count target/release/examples/suite)"
+echo "suite --games:          $(count target/release/examples/suite --games)"
+echo "analyze, 400 positions: $(count target/release/examples/analyze < "$work/p400.txt")"
+echo "analyze, 4032 positions: $(count target/release/examples/analyze < benches/peers/perft-4032.txt)"
+rm -r "$work"
