@@ -55,8 +55,11 @@ struct Walk {
     /// State key to state number, for the states with steps beyond them, and the leaves
     /// seen; after the walk, when ends must be told apart by board, the board keys seen.
     index: Index,
-    /// Per state number: how the walk first reached it.
+    /// Per state number: how the walk first reached it; kept only when plays are to be
+    /// rebuilt or a pair is tagged (`trailed`), as counting without one needs neither.
     trail: Vec<Arrival>,
+    /// Whether this walk keeps its trail.
+    trailed: bool,
     /// The complete states with the best score so far, and that score.
     candidates: Vec<Candidate>,
     best: Score,
@@ -127,6 +130,7 @@ impl Ends<'_> {
             *play = Play::EMPTY;
             return;
         }
+        debug_assert!(self.buffers.trailed, "a play asked of a walk that kept no trail");
         let trail = &self.buffers.trail;
         // State 0 is the start of the roll; every other state's trail leads back to it.
         play.write(usize::from(trail[c.via as usize].depth) + 1, |steps| {
@@ -149,19 +153,17 @@ impl Ends<'_> {
         b.candidates.clear();
         b.best = Score::NONE;
         b.inner_ends = false;
+        // Counting (`starts` given) needs the trail only for the validity of tagged pairs.
+        b.trailed = starts.is_none() || self.generator.split;
         // The start is not put in the memo: no bonus is pending there, so the first step
         // spends a die, and no step gives one back; no later state is the start again.
         b.trail.push(Arrival { via: NONE, step: [0; 2], depth: 0, valid: true });
-        // Each child is visited as soon as it is generated: depth first, with no list of
-        // children in between.
-        let mut visit = Visit { buffers: b, generator: self.generator, at: 0, reach_valid: false };
-        match starts {
-            Some(starts) => self.generator.start_children(starts, &mut visit),
-            None => {
-                let _ = self.generator.children(root, &mut visit);
-            }
-        }
-        let beyond = visit.reach_valid;
+        let beyond = if b.trailed {
+            self.visit_start::<true>(root, starts)
+        } else {
+            self.visit_start::<false>(root, starts)
+        };
+        let b = &mut self.buffers;
         if !beyond {
             b.consider(self.generator, root, NONE, [0; 2]);
         }
@@ -175,6 +177,27 @@ impl Ends<'_> {
                 b.candidates.retain(|c| !c.node.has_blockade(sq));
             }
         }
+    }
+
+    /// Visits the children of the start `root` (from `starts` when given), keeping the trail
+    /// or not (`TRAIL`); returns whether a valid state lies beyond the start.
+    fn visit_start<const TRAIL: bool>(&mut self, root: Node, starts: Option<&mut [StartSteps; 2]>) -> bool {
+        debug_assert!(TRAIL || !self.generator.split, "a tagged pair needs the trail");
+        // Each child is visited as soon as it is generated: depth first, with no list of
+        // children in between.
+        let mut visit = Visit::<TRAIL> {
+            buffers: &mut *self.buffers,
+            generator: self.generator,
+            at: 0,
+            reach_valid: false,
+        };
+        match starts {
+            Some(starts) => self.generator.start_children(starts, &mut visit),
+            None => {
+                let _ = self.generator.children(root, &mut visit);
+            }
+        }
+        visit.reach_valid
     }
 
     /// Makes the legal ends distinct: the best complete states as they are when they are
@@ -214,8 +237,10 @@ impl Ends<'_> {
 /// The children of one state in the walk: leaves handled where they are generated (they are
 /// most children, so that code is inlined into the generator's loop); other states looked up
 /// in the memo there too (half of them were reached before), and only those new to the walk
-/// visited, by a recursion kept out of line so the loop stays small.
-struct Visit<'a, 'g> {
+/// visited, by a recursion kept out of line so the loop stays small. With `TRAIL` the walk
+/// keeps its trail (to rebuild plays, or for the validity of tagged pairs); counting without
+/// a tagged pair needs neither, and runs a copy of the walk with no trail.
+struct Visit<'a, 'g, const TRAIL: bool> {
     buffers: &'a mut Walk,
     generator: &'g Generator,
     /// The state number of the parent.
@@ -224,7 +249,7 @@ struct Visit<'a, 'g> {
     reach_valid: bool,
 }
 
-impl Sink for Visit<'_, '_> {
+impl<const TRAIL: bool> Sink for Visit<'_, '_, TRAIL> {
     #[inline(always)]
     fn leaf(&mut self, child: Child) {
         let valid = self.generator.is_valid(child.node);
@@ -239,6 +264,8 @@ impl Sink for Visit<'_, '_> {
     #[inline(always)]
     fn inner(&mut self, child: Child) {
         let b = &mut *self.buffers;
+        // Without the trail (which then holds the start alone) states need no numbers, only to
+        // be told new or not: every new one is 1, and one seen before is `NONE`.
         let fresh = b.trail.len() as u32;
         // A child of the start of the roll (state 0) is new: it has spent one die step and
         // what that step earned, and no longer play spends exactly that. So it is not looked
@@ -250,8 +277,12 @@ impl Sink for Visit<'_, '_> {
                 "a child of the start seen twice"
             );
             fresh
-        } else {
+        } else if TRAIL {
             b.index.get_or_insert(child.node.0, fresh)
+        } else if b.index.insert(child.node.0) {
+            fresh
+        } else {
+            NONE
         };
         if c == fresh {
             match child.node.one_die() {
@@ -259,12 +290,12 @@ impl Sink for Visit<'_, '_> {
                 None => self.expand(child, c),
             }
         }
-        // Without a tagged pair every state is valid.
-        self.reach_valid |= !self.generator.split || self.buffers.trail[c as usize].valid;
+        // Without a tagged pair every state is valid (and only then is there no trail).
+        self.reach_valid |= !TRAIL || !self.generator.split || self.buffers.trail[c as usize].valid;
     }
 }
 
-impl Visit<'_, '_> {
+impl<const TRAIL: bool> Visit<'_, '_, TRAIL> {
     /// Visits `child`, new to the walk as state number `c`.
     #[inline(never)]
     fn expand(&mut self, child: Child, c: u32) {
@@ -282,19 +313,28 @@ impl Visit<'_, '_> {
 
     /// Visits `child`, new to the walk as state number `c`, whose steps `children` hands on.
     #[inline(always)]
-    fn visit_new(&mut self, child: Child, c: u32, children: impl FnOnce(&Generator, &mut Visit<'_, '_>)) {
+    fn visit_new(
+        &mut self,
+        child: Child,
+        c: u32,
+        children: impl FnOnce(&Generator, &mut Visit<'_, '_, TRAIL>),
+    ) {
         let b = &mut *self.buffers;
         let valid = self.generator.is_valid(child.node);
-        let depth = b.trail[self.at as usize].depth + 1;
-        b.trail.push(Arrival { via: self.at, step: child.step, depth, valid });
-        let mut visit = Visit { buffers: b, generator: self.generator, at: c, reach_valid: false };
+        if TRAIL {
+            let depth = b.trail[self.at as usize].depth + 1;
+            b.trail.push(Arrival { via: self.at, step: child.step, depth, valid });
+        }
+        let mut visit = Visit::<TRAIL> { buffers: b, generator: self.generator, at: c, reach_valid: false };
         children(self.generator, &mut visit);
         let beyond = visit.reach_valid;
         let b = &mut *self.buffers;
         if valid && !beyond {
             b.consider(self.generator, child.node, self.at, child.step);
         }
-        b.trail[c as usize].valid = valid || beyond;
+        if TRAIL {
+            b.trail[c as usize].valid = valid || beyond;
+        }
     }
 }
 
