@@ -252,7 +252,8 @@ struct Visit<'a, 'g, const TRAIL: bool> {
 impl<const TRAIL: bool> Sink for Visit<'_, '_, TRAIL> {
     #[inline(always)]
     fn leaf(&mut self, child: Child) {
-        let valid = self.generator.is_valid(child.node);
+        // Without the trail no pair is tagged, so every state is valid.
+        let valid = !TRAIL || self.generator.is_valid(child.node);
         // A leaf is complete exactly when it is valid.
         if valid && self.buffers.index.insert(child.node.0) {
             let score = self.generator.leaf_score(child.node);
