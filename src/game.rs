@@ -432,7 +432,7 @@ impl GameState {
         if self.is_third_doubles(roll) {
             return Ok(1);
         }
-        Ok(Ends::with(&self.roll_start(self.position.pawns, roll), |ends| ends.len()))
+        Ok(Ends::count(&self.roll_start(self.position.pawns, roll)))
     }
 
     /// The number of distinct outcomes of each roll of [`Roll::DISTINCT`], in that order (all 0

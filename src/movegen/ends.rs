@@ -84,9 +84,14 @@ pub(crate) struct Ends<'a> {
 }
 
 impl Ends<'_> {
-    /// Runs `f` on the legal ends of the roll `start`.
+    /// Runs `f` on the legal ends of the roll `start` (and the plays to them).
     pub(crate) fn with<R>(start: &RollStart, mut f: impl FnMut(&Ends<'_>) -> R) -> R {
-        with_buffers(|buffers| buffers.search(start, false, false, &mut f))
+        with_buffers(|buffers| buffers.search(start, false, false, true, &mut f))
+    }
+
+    /// How many distinct legal ends the roll `start` has.
+    pub(crate) fn count(start: &RollStart) -> usize {
+        with_buffers(|buffers| buffers.search(start, false, false, false, &mut |ends| ends.len()))
     }
 
     /// Runs `f` with a function that counts the distinct legal ends of a roll from the
@@ -98,7 +103,7 @@ impl Ends<'_> {
             let mut known = false;
             f(&mut |roll| {
                 start.roll = roll;
-                let count = buffers.search(&start, known, true, &mut |ends| ends.len());
+                let count = buffers.search(&start, known, true, false, &mut |ends| ends.len());
                 known = true;
                 count
             })
@@ -145,16 +150,16 @@ impl Ends<'_> {
     }
 
     /// Walks the roll from its start `root`, taking the steps from there from `starts` when
-    /// given.
-    fn walk(&mut self, root: Node, starts: Option<&mut [StartSteps; 2]>) {
+    /// given, and keeping what rebuilds the plays when `plays`.
+    fn walk(&mut self, root: Node, starts: Option<&mut [StartSteps; 2]>, plays: bool) {
         let b = &mut self.buffers;
         b.index.clear();
         b.trail.clear();
         b.candidates.clear();
         b.best = Score::NONE;
         b.inner_ends = false;
-        // Counting (`starts` given) needs the trail only for the validity of tagged pairs.
-        b.trailed = starts.is_none() || self.generator.split;
+        // Without plays the trail is needed only for the validity of tagged pairs.
+        b.trailed = plays || self.generator.split;
         // The start is not put in the memo: no bonus is pending there, so the first step
         // spends a die, and no step gives one back; no later state is the start again.
         b.trail.push(Arrival { via: NONE, step: [0; 2], depth: 0, valid: true });
@@ -356,18 +361,19 @@ impl Buffers {
     /// Walks the roll `start` and runs `f` on its legal ends; `known` when the kept generator
     /// is of the position of `start` already, and only the roll is to be set; `shared` to take
     /// the steps from the start of the roll from (or put them in) `starts`, as the rolls of
-    /// one position counted in turn do.
+    /// one position counted in turn do; `plays` when `f` may ask the plays to the ends.
     #[inline(always)]
     fn search<R>(
         &mut self,
         start: &RollStart,
         known: bool,
         shared: bool,
+        plays: bool,
         f: &mut impl FnMut(&Ends<'_>) -> R,
     ) -> R {
         let Buffers { walk, generator, starts } = self;
         let mut ends = Ends { generator: kept_generator(generator, starts, start, known), buffers: walk };
-        ends.walk(ends.generator.root, shared.then_some(starts));
+        ends.walk(ends.generator.root, shared.then_some(starts), plays);
         ends.settle();
         f(&ends)
     }
