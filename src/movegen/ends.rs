@@ -248,7 +248,7 @@ impl Ends<'_> {
 struct Visit<'a, 'g, const TRAIL: bool> {
     buffers: &'a mut Walk,
     generator: &'g Generator,
-    /// The state number of the parent.
+    /// The state number of the parent (without the trail: 0 for the start, 1 for any other).
     at: u32,
     /// Whether a valid state lies beyond the parent.
     reach_valid: bool,
