@@ -270,9 +270,9 @@ impl<const TRAIL: bool> Sink for Visit<'_, '_, TRAIL> {
     #[inline(always)]
     fn inner(&mut self, child: Child) {
         let b = &mut *self.buffers;
-        // Without the trail (which then holds the start alone) states need no numbers, only to
-        // be told new or not: every new one is 1, and one seen before is `NONE`.
-        let fresh = b.trail.len() as u32;
+        // Without the trail states need no numbers, only to be told new or not: every new one
+        // is 1, and one seen before is `NONE`.
+        let fresh = if TRAIL { b.trail.len() as u32 } else { 1 };
         // A child of the start of the roll (state 0) is new: it has spent one die step and
         // what that step earned, and no longer play spends exactly that. So it is not looked
         // up (debug builds check the claim).
