@@ -13,6 +13,7 @@ work=$(mktemp -d)
 head -400 benches/peers/perft-4032.txt > "$work/p400.txt"
 echo "suite:                  $(count target/release/examples/suite)"
 echo "suite --games:          $(count target/release/examples/suite --games)"
+echo "suite --games --positions: $(count target/release/examples/suite --games --positions)"
 echo "analyze, 400 positions: $(count target/release/examples/analyze < "$work/p400.txt")"
 echo "analyze, 4032 positions: $(count target/release/examples/analyze < benches/peers/perft-4032.txt)"
 rm -r "$work"

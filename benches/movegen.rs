@@ -41,6 +41,19 @@ fn outcomes(c: &mut Criterion) {
     group.finish();
 }
 
+/// The same as `outcomes`, asked as positions (`outcome_positions`): no play is kept or built.
+fn outcome_positions(c: &mut Criterion) {
+    let mut group = c.benchmark_group("outcome positions of all 21 rolls");
+    for (name, text, count) in SUITE {
+        let s = state(text);
+        let all_rolls = |s: &GameState| {
+            Roll::DISTINCT.iter().map(|&r| s.outcome_positions(r).map_or(0, |p| p.len())).sum::<usize>()
+        };
+        group.bench_function(name, |b| b.iter(|| assert_eq!(all_rolls(black_box(&s)), count)));
+    }
+    group.finish();
+}
+
 fn legal_steps(c: &mut Criterion) {
     // In the middle of a four-amount doubles roll with every pawn out.
     let mut s = state("g:10,20,30,40 r:27,37,47,57 b:44,54,64,6 y:61,3,13,23 g 0");
@@ -78,5 +91,5 @@ fn random_game(c: &mut Criterion) {
     let _: &dyn Player = &RandomBot::new(0);
 }
 
-criterion_group!(benches, outcomes, legal_steps, perft2, random_game);
+criterion_group!(benches, outcomes, outcome_positions, legal_steps, perft2, random_game);
 criterion_main!(benches);

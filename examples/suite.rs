@@ -11,6 +11,9 @@
 //! rolls of each, every roll timed in-process on its own (best of seven, each call a fresh
 //! search); prints the mean, median, 99th percentile and worst time per roll.
 //!
+//! With `--positions` as well, `--times` and `--games` ask the outcomes as positions
+//! (`outcome_positions_into`) instead of whole (`outcomes_into`).
+//!
 //! ```text
 //! cargo build --release --example suite
 //! valgrind --tool=callgrind --callgrind-out-file=/tmp/suite.cg target/release/examples/suite
@@ -76,12 +79,31 @@ fn random_game_states(seed: u64, states: &mut Vec<GameState>) {
     }
 }
 
-fn times() {
+/// The outcomes of `roll` from `s`: whole into `outcomes`, or as positions into `positions`
+/// when `positions_only`; returns how many.
+fn search(
+    s: &GameState,
+    roll: Roll,
+    positions_only: bool,
+    outcomes: &mut Vec<Outcome>,
+    positions: &mut Vec<Position>,
+) -> usize {
+    if positions_only {
+        let _ = s.outcome_positions_into(roll, positions);
+        positions.len()
+    } else {
+        let _ = s.outcomes_into(roll, outcomes);
+        outcomes.len()
+    }
+}
+
+fn times(positions_only: bool) {
     let mut states: Vec<GameState> = SUITE.iter().map(|(text, _)| suite_state(text)).collect();
     for seed in 1..=20 {
         random_game_states(seed, &mut states);
     }
     let mut outcomes: Vec<Outcome> = Vec::new();
+    let mut positions: Vec<Position> = Vec::new();
     let mut times = Vec::new();
     // Total time of doubles and of other rolls.
     let mut split = [0.0f64; 2];
@@ -91,9 +113,9 @@ fn times() {
             let mut best = f64::MAX;
             for _ in 0..7 {
                 // Another roll first, so that this call searches afresh.
-                let _ = s.outcomes_into(other(roll), &mut outcomes);
+                search(s, other(roll), positions_only, &mut outcomes, &mut positions);
                 let t = Instant::now();
-                let _ = s.outcomes_into(roll, &mut outcomes);
+                search(s, roll, positions_only, &mut outcomes, &mut positions);
                 best = best.min(t.elapsed().as_secs_f64());
             }
             times.push(best * 1e6);
@@ -104,8 +126,9 @@ fn times() {
     let mean = times.iter().sum::<f64>() / times.len() as f64;
     let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
     println!(
-        "{} positions x 21 rolls: mean {mean:.3} us, median {:.3} us, p99 {:.2} us, worst {:.1} us",
+        "{} positions x 21 rolls, {}: mean {mean:.3} us, median {:.3} us, p99 {:.2} us, worst {:.1} us",
         states.len(),
+        if positions_only { "outcome_positions_into" } else { "outcomes_into" },
         at(0.5),
         at(0.99),
         at(1.0)
@@ -120,29 +143,30 @@ fn times() {
 
 /// The outcomes of all 21 rolls of every position of `times`, once: the instruction count
 /// of a typical mix of rolls.
-fn games() {
+fn games(positions_only: bool) {
     let mut states = Vec::new();
     for seed in 1..=20 {
         random_game_states(seed, &mut states);
     }
     let mut outcomes: Vec<Outcome> = Vec::new();
+    let mut positions: Vec<Position> = Vec::new();
     let mut total = 0;
     for s in &states {
         for roll in Roll::DISTINCT {
-            let _ = s.outcomes_into(roll, &mut outcomes);
-            total += outcomes.len();
+            total += search(s, roll, positions_only, &mut outcomes, &mut positions);
         }
     }
     println!("{} positions x 21 rolls: {total} outcomes", states.len());
 }
 
 fn main() {
+    let positions_only = std::env::args().any(|a| a == "--positions");
     if std::env::args().any(|a| a == "--times") {
-        times();
+        times(positions_only);
         return;
     }
     if std::env::args().any(|a| a == "--games") {
-        games();
+        games(positions_only);
         return;
     }
     for (text, expected) in SUITE {

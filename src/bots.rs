@@ -93,11 +93,12 @@ fn standing(p: &Position, seat: Seat) -> i32 {
     total
 }
 
-fn best_for(outcomes: &[Outcome], seat: Seat) -> usize {
+/// The index of the first of `positions` with the best [`evaluate`] score for `seat`.
+fn best_for(positions: impl Iterator<Item = Position>, seat: Seat) -> usize {
     let mut best = 0;
     let mut best_score = i32::MIN;
-    for (i, o) in outcomes.iter().enumerate() {
-        let s = evaluate(&o.state.position(), seat);
+    for (i, p) in positions.enumerate() {
+        let s = evaluate(&p, seat);
         if s > best_score {
             best = i;
             best_score = s;
@@ -155,7 +156,7 @@ impl Player for Greedy {
         "greedy"
     }
     fn choose(&mut self, state: &GameState, _: Roll, outcomes: &[Outcome]) -> usize {
-        best_for(outcomes, state.mover())
+        best_for(outcomes.iter().map(|o| o.state.position()), state.mover())
     }
 }
 
@@ -179,11 +180,12 @@ impl Search {
             return i64::from(evaluate(&state.position(), me)) * 36;
         }
         let mover = state.mover();
-        let mut outcomes = Vec::new();
+        // Only the positions after the replies are scored: no play is needed.
+        let mut positions = Vec::new();
         let values = state.by_roll(|roll| {
-            if state.outcomes_into(roll, &mut outcomes).is_ok() && !outcomes.is_empty() {
-                let reply = &outcomes[best_for(&outcomes, mover)];
-                i64::from(evaluate(&reply.state.position(), me))
+            if state.outcome_positions_into(roll, &mut positions).is_ok() && !positions.is_empty() {
+                let reply = &positions[best_for(positions.iter().copied(), mover)];
+                i64::from(evaluate(reply, me))
             } else {
                 i64::from(evaluate(&state.position(), me))
             }

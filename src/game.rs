@@ -432,7 +432,7 @@ impl GameState {
         if self.is_third_doubles(roll) {
             return Ok(1);
         }
-        Ok(Ends::count(&self.roll_start(self.position.pawns, roll)))
+        Ok(Ends::without_plays(&self.roll_start(self.position.pawns, roll), |ends| ends.len()))
     }
 
     /// The number of distinct outcomes of each roll of [`Roll::DISTINCT`], in that order (all 0
@@ -482,6 +482,70 @@ impl GameState {
                     o.state.set_board(board);
                 }
                 ends.play_into(k, &mut o.play);
+            }
+        });
+        Ok(())
+    }
+
+    /// The distinct outcomes of `roll` from this state as the positions they leave (RULES.md
+    /// section 3: the outcome of a play is the position after it), in the order of
+    /// [`GameState::outcomes`]: each outcome's `state.position()`, without its play or whole
+    /// state. What an evaluator that scores every outcome needs, found by a search that keeps
+    /// no play, so cheaper than `outcomes`; the chosen outcome's state and play are then
+    /// `outcomes(roll)?[i]`, or [`GameState::apply_play`] of a play the caller has.
+    ///
+    /// # Errors
+    /// [`RollError`] if a roll is in progress or the game is over.
+    ///
+    /// # Example
+    /// ```
+    /// use parcheesi::{GameState, Roll, Rules};
+    ///
+    /// let state = GameState::new(Rules::seed())?;
+    /// let roll = Roll::new(5, 2)?;
+    /// let positions = state.outcome_positions(roll)?;
+    /// let outcomes = state.outcomes(roll)?;
+    /// assert!(positions.iter().copied().eq(outcomes.iter().map(|o| o.state.position())));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn outcome_positions(&self, roll: Roll) -> Result<Vec<Position>, RollError> {
+        let mut out = Vec::new();
+        self.outcome_positions_into(roll, &mut out)?;
+        Ok(out)
+    }
+
+    /// Like [`GameState::outcome_positions`], but into a list the caller owns: it is cleared
+    /// first, and once its capacity and this thread's search buffers have grown to fit, this
+    /// allocates nothing.
+    ///
+    /// # Errors
+    /// [`RollError`] if a roll is in progress or the game is over; `out` is then empty.
+    pub fn outcome_positions_into(&self, roll: Roll, out: &mut Vec<Position>) -> Result<(), RollError> {
+        out.clear();
+        self.check_can_roll()?;
+        if self.is_third_doubles(roll) {
+            let mut state = *self;
+            state.penalise();
+            out.push(state.position);
+            return Ok(());
+        }
+        let seat = self.mover();
+        // As in `outcomes_into`: the position after a play that leaves the board as it is,
+        // given each outcome's board; one that wins is worked out whole (blockade ages are not
+        // part of a position).
+        let mut after = *self;
+        let _ = after.end_roll(self.position.pawns, roll);
+        Ends::without_plays(&self.roll_start(self.position.pawns, roll), |ends| {
+            out.resize(ends.len(), after.position);
+            for (k, position) in out.iter_mut().enumerate() {
+                let board = ends.board(k);
+                if board[seat.index()] == [code::HOME; 4] {
+                    let mut state = *self;
+                    let _ = state.end_roll(board, roll);
+                    *position = state.position;
+                } else {
+                    position.pawns = board;
+                }
             }
         });
         Ok(())
@@ -974,6 +1038,57 @@ mod tests {
             }
             assert!(twins_seen > 0);
         }
+    }
+
+    /// `outcome_positions` gives each outcome's position, in the order of the outcomes: for
+    /// all 21 rolls of every state of games under every preset and under a blockade time
+    /// limit (whose ages a position does not carry), tagged pairs, third doubles and won
+    /// games included; and nothing but the error for a state that does not await a roll.
+    #[test]
+    fn outcome_positions_are_the_positions_of_the_outcomes() {
+        let limit = Rules { blockade_limit: Some(1), ..Rules::seed() };
+        let (mut outcomes, mut positions) = (Vec::new(), Vec::new());
+        let (mut wins, mut third_doubles) = (0, 0);
+        for rules in [Rules::seed(), Rules::hasbro(), Rules::racket(), limit] {
+            let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+            let mut state = GameState::new(rules).expect("rules");
+            for n in 0..2000 {
+                if state.is_finished() {
+                    break;
+                }
+                third_doubles += usize::from(state.position.doubles == 2);
+                for roll in Roll::DISTINCT {
+                    state.outcomes_into(roll, &mut outcomes).expect("awaits a roll");
+                    state.outcome_positions_into(roll, &mut positions).expect("awaits a roll");
+                    assert!(
+                        positions.iter().copied().eq(outcomes.iter().map(|o| o.state.position)),
+                        "{} {roll}",
+                        state.position
+                    );
+                    wins += positions.iter().filter(|p| p.is_finished()).count();
+                }
+                let roll = Roll::random(&mut dice);
+                let mut rolling = state;
+                if let Ok(RollReport::Started(_)) = rolling.roll(roll) {
+                    assert_eq!(
+                        rolling.outcome_positions_into(roll, &mut positions),
+                        Err(RollError::RollInProgress)
+                    );
+                    assert!(positions.is_empty());
+                }
+                state.outcomes_into(roll, &mut outcomes).expect("awaits a roll");
+                state = outcomes[n % outcomes.len()].state;
+            }
+            assert!(state.is_finished());
+            positions.push(state.position);
+            assert_eq!(state.outcome_positions(Roll::DISTINCT[0]), Err(RollError::GameOver));
+            assert_eq!(
+                state.outcome_positions_into(Roll::DISTINCT[0], &mut positions),
+                Err(RollError::GameOver)
+            );
+            assert!(positions.is_empty());
+        }
+        assert!(wins > 0 && third_doubles > 0, "{wins} {third_doubles}");
     }
 
     /// The counts perft takes at its last level are each roll's `outcome_count`: over games

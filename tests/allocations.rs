@@ -1,6 +1,7 @@
-//! Generating outcomes and legal steps, and answering `outcomes` commands of the text interface,
-//! allocates nothing once the caller's lists and the thread's search buffers have grown to fit: a counting global allocator proves it. (The only
-//! test in this binary, so no other test's allocations are counted.)
+//! Generating outcomes (whole, or their positions) and legal steps, and answering `outcomes`
+//! commands of the text interface, allocates nothing once the caller's lists and the thread's
+//! search buffers have grown to fit: a counting global allocator proves it. (The only test in
+//! this binary, so no other test's allocations are counted.)
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -59,24 +60,27 @@ fn outcomes_and_steps_do_not_allocate_once_warm() {
         }
     }
     let mut outcomes = Vec::new();
+    let mut positions = Vec::new();
     let mut steps = Vec::new();
-    let run = |outcomes: &mut Vec<parcheesi::Outcome>, steps: &mut Vec<parcheesi::Step>| {
+    let mut run = || {
         let mut n = 0;
         for s in &states {
             for roll in Roll::DISTINCT {
-                s.outcomes_into(roll, outcomes).expect("outcomes");
+                s.outcomes_into(roll, &mut outcomes).expect("outcomes");
+                s.outcome_positions_into(roll, &mut positions).expect("positions");
+                assert_eq!(positions.len(), outcomes.len());
                 n += outcomes.len();
             }
         }
         for r in &rolled {
-            r.legal_steps_into(steps);
+            r.legal_steps_into(&mut steps);
             n += steps.len();
         }
         n
     };
-    let first = run(&mut outcomes, &mut steps);
+    let first = run();
     let before = ALLOCATIONS.load(Ordering::Relaxed);
-    let second = run(&mut outcomes, &mut steps);
+    let second = run();
     let after = ALLOCATIONS.load(Ordering::Relaxed);
     assert_eq!(first, second);
     assert!(first > 9000);

@@ -237,6 +237,14 @@ proptest! {
         prop_assert_eq!(state.outcome_count(roll).expect("count"), state.outcomes(roll).expect("outcomes").len());
     }
 
+    #[test]
+    fn outcome_positions_are_the_positions_of_the_outcomes(state in any_state(), roll in any_roll()) {
+        prop_assume!(!state.is_finished());
+        let outcomes = state.outcomes(roll).expect("outcomes");
+        let positions = state.outcome_positions(roll).expect("positions");
+        prop_assert_eq!(positions, outcomes.iter().map(|o| o.state.position()).collect::<Vec<_>>());
+    }
+
     /// Perft searches twin doubles once; the total must not show it.
     #[test]
     fn perft_one_is_the_sum_of_every_rolls_count(state in any_state()) {

@@ -89,9 +89,11 @@ impl Ends<'_> {
         with_buffers(|buffers| buffers.search(start, false, false, true, &mut f))
     }
 
-    /// How many distinct legal ends the roll `start` has.
-    pub(crate) fn count(start: &RollStart) -> usize {
-        with_buffers(|buffers| buffers.search(start, false, false, false, &mut |ends| ends.len()))
+    /// Runs `f` on the legal ends of the roll `start`, without the plays to them (`f` may not
+    /// ask them): counting, or the boards alone. Then the walk keeps no trail unless a pair is
+    /// tagged, and finds the same ends in the same order.
+    pub(crate) fn without_plays<R>(start: &RollStart, mut f: impl FnMut(&Ends<'_>) -> R) -> R {
+        with_buffers(|buffers| buffers.search(start, false, false, false, &mut f))
     }
 
     /// Runs `f` with a function that counts the distinct legal ends of a roll from the
