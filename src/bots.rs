@@ -17,7 +17,7 @@ use alloc::vec::Vec;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::board::{Location, Seat};
+use crate::board::{Location, Seat, Seats, Square};
 use crate::dice::Roll;
 use crate::game::{GameState, Outcome};
 use crate::player::Player;
@@ -35,10 +35,46 @@ pub fn evaluate(position: &Position, seat: Seat) -> i32 {
     if let Some(w) = position.winner() {
         return if w == seat { 1_000_000 } else { -1_000_000 };
     }
-    let seats = position.seats();
-    let others: Vec<Seat> = seats.iter().filter(|&s| s != seat).collect();
-    let theirs: i32 = others.iter().map(|&s| standing(position, s)).sum();
-    standing(position, seat) - theirs / others.len().max(1) as i32
+    let board = Board::of(position);
+    let (mut theirs, mut others) = (0, 0);
+    for s in position.seats().iter().filter(|&s| s != seat) {
+        theirs += standing(&board, s);
+        others += 1;
+    }
+    standing(&board, seat) - theirs / i32::max(others, 1)
+}
+
+/// A position as `standing` reads it, worked out once per `evaluate` rather than once per
+/// seat and pawn: every playing seat's pawns, and the pawns on the ring with how far each is
+/// from its exit.
+struct Board {
+    seats: Seats,
+    pawns: [[Location; 4]; 4],
+    /// `(seat index, square, steps to that seat's exit)` of each pawn on the ring.
+    ring: [(usize, Square, u8); 16],
+    ring_len: usize,
+}
+
+impl Board {
+    fn of(position: &Position) -> Board {
+        let seats = position.seats();
+        let mut board = Board {
+            seats,
+            pawns: [[Location::Nest; 4]; 4],
+            ring: [(0, Seat::Green.exit(), 0); 16],
+            ring_len: 0,
+        };
+        for s in seats.iter() {
+            board.pawns[s.index()] = position.pawns(s);
+            for l in board.pawns[s.index()] {
+                if let Location::Ring(q) = l {
+                    board.ring[board.ring_len] = (s.index(), q, q.steps_to(s.exit()));
+                    board.ring_len += 1;
+                }
+            }
+        }
+        board
+    }
 }
 
 fn pawn_value(l: Location, seat: Seat) -> i32 {
@@ -49,8 +85,8 @@ fn pawn_value(l: Location, seat: Seat) -> i32 {
     }
 }
 
-fn standing(p: &Position, seat: Seat) -> i32 {
-    let pawns = p.pawns(seat);
+fn standing(b: &Board, seat: Seat) -> i32 {
+    let pawns = b.pawns[seat.index()];
     let mut total = 0;
     for (i, &l) in pawns.iter().enumerate() {
         let value = pawn_value(l, seat);
@@ -61,15 +97,11 @@ fn standing(p: &Position, seat: Seat) -> i32 {
             Location::Ring(q) => {
                 // Expected loss: the pawn's value times its chance of being hit (in 36ths).
                 let mut chance = 0;
-                for other in p.seats().iter().filter(|&s| s != seat) {
-                    for o in p.pawns(other) {
-                        if let Location::Ring(from) = o {
-                            let t = from.steps_to(q) as usize;
-                            // An opponent past its exit is in its home row, not behind us.
-                            if t < HIT_CHANCE.len() && from.steps_to(other.exit()) >= t as u8 {
-                                chance += HIT_CHANCE[t];
-                            }
-                        }
+                for &(other, from, to_exit) in &b.ring[..b.ring_len] {
+                    let t = from.steps_to(q);
+                    // An opponent past its exit is in its home row, not behind us.
+                    if other != seat.index() && usize::from(t) < HIT_CHANCE.len() && to_exit >= t {
+                        chance += HIT_CHANCE[usize::from(t)];
                     }
                 }
                 total -= value * chance.min(36) / 36 / 2;
@@ -81,10 +113,9 @@ fn standing(p: &Position, seat: Seat) -> i32 {
         }
     }
     // Pawns on an opponent's entry square can be captured by its entering pawns.
-    for other in p.seats().iter().filter(|&s| s != seat) {
+    for other in b.seats.iter().filter(|&s| s != seat) {
         let entry = Location::Ring(other.entry());
-        let nest = p.pawns(other).iter().filter(|&&l| l == Location::Nest).count();
-        if nest > 0 {
+        if b.pawns[other.index()].contains(&Location::Nest) {
             for &l in pawns.iter().filter(|&&l| l == entry) {
                 total -= pawn_value(l, seat) * 15 / 36 / 2;
             }

@@ -270,6 +270,84 @@ fn evaluation_of_a_won_game_and_a_fair_start() {
     assert_eq!((eval(start, Seat::Green), eval(start, Seat::Yellow)), (0, 0));
 }
 
+/// `evaluate` as docs/bots.md defines it, read plainly: seat by seat, pawn by pawn.
+fn plain_evaluate(p: &parcheesi::Position, seat: Seat) -> i32 {
+    use parcheesi::Location;
+    const HIT_CHANCE: [i32; 13] = [0, 11, 12, 13, 14, 15, 16, 6, 5, 4, 3, 2, 1];
+    let value = |l: Location, s: Seat| match l.steps_to_home(s) {
+        None => 0,
+        Some(0) => 106,
+        Some(n) => 91 - i32::from(n),
+    };
+    let standing = |s: Seat| {
+        let pawns = p.pawns(s);
+        let mut total = 0;
+        for (i, &l) in pawns.iter().enumerate() {
+            total += value(l, s);
+            match l {
+                Location::HomeRow(_) => total += 6,
+                Location::Ring(q) if q.is_safety() => total += 4,
+                Location::Ring(q) => {
+                    let mut chance = 0;
+                    for other in p.seats().iter().filter(|&o| o != s) {
+                        for o in p.pawns(other) {
+                            if let Location::Ring(from) = o {
+                                let t = usize::from(from.steps_to(q));
+                                if t < 13 && usize::from(from.steps_to(other.exit())) >= t {
+                                    chance += HIT_CHANCE[t];
+                                }
+                            }
+                        }
+                    }
+                    total -= value(l, s) * chance.min(36) / 36 / 2;
+                }
+                _ => {}
+            }
+            if i > 0 && pawns[i - 1] == l && matches!(l, Location::Ring(_)) {
+                total += 3;
+            }
+        }
+        for other in p.seats().iter().filter(|&o| o != s) {
+            if p.pawns(other).contains(&Location::Nest) {
+                let entry = Location::Ring(other.entry());
+                total -=
+                    pawns.iter().filter(|&&l| l == entry).map(|&l| value(l, s) * 15 / 36 / 2).sum::<i32>();
+            }
+        }
+        total
+    };
+    if let Some(w) = p.winner() {
+        return if w == seat { 1_000_000 } else { -1_000_000 };
+    }
+    let others: Vec<Seat> = p.seats().iter().filter(|&o| o != seat).collect();
+    standing(seat) - others.iter().map(|&o| standing(o)).sum::<i32>() / others.len().max(1) as i32
+}
+
+/// `evaluate` gives the score of its plain reading for every seat, playing or not, of every
+/// position of random games with two to four seats.
+#[test]
+fn evaluation_is_its_plain_reading() {
+    let mut dice = ChaCha8Rng::seed_from_u64(9);
+    let mut checked = 0;
+    for seats in [2, 3, 4] {
+        let rules = Rules::seed().with_seats(Seats::from_seats(&Seat::ALL[..seats]));
+        let mut state = GameState::new(rules).expect("rules");
+        for n in 0usize.. {
+            let p = state.position();
+            for seat in Seat::ALL {
+                assert_eq!(parcheesi::bots::evaluate(&p, seat), plain_evaluate(&p, seat), "{p} {seat:?}");
+                checked += 1;
+            }
+            if state.is_finished() {
+                break;
+            }
+            let outcomes = state.outcomes(Roll::random(&mut dice)).expect("awaits a roll");
+            state = outcomes[n * 7 % outcomes.len()].state;
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}
+
 /// 20 for a pawn out of its nest, one per step from the entry square, 15 more at home, 6 in
 /// the home row, 4 on a safety square (no opponent out to threaten anything).
 #[test]
