@@ -29,6 +29,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! When only the positions after a roll matter, as to an evaluator that scores every outcome,
+//! [`GameState::outcome_positions`] gives them, in the same order, for less: its search keeps
+//! no play.
+//!
 //! ## Step by step
 //!
 //! A user interface rolls, asks for the legal steps and applies them one at a time; an illegal
