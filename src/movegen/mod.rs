@@ -618,7 +618,7 @@ impl Generator {
 
     /// The board after a play ending in `n`, each seat's pawns in canonical order (by
     /// progress, as `Position::sort_seat` puts them).
-    #[inline]
+    #[inline(always)]
     fn board_of(&self, n: Node) -> Board {
         let mut board = self.start;
         let mut own = n.pawns();
