@@ -456,10 +456,7 @@ impl GameState {
     /// [`RollError`] if a roll is in progress or the game is over; `out` is then empty.
     pub fn outcomes_into(&self, roll: Roll, out: &mut Vec<Outcome>) -> Result<(), RollError> {
         out.clear();
-        self.check_can_roll()?;
-        if self.is_third_doubles(roll) {
-            let mut state = *self;
-            state.penalise();
+        if let Some(state) = self.third_doubles_penalty(roll)? {
             out.push(Outcome { state, play: Play::EMPTY });
             return Ok(());
         }
@@ -522,10 +519,7 @@ impl GameState {
     /// [`RollError`] if a roll is in progress or the game is over; `out` is then empty.
     pub fn outcome_positions_into(&self, roll: Roll, out: &mut Vec<Position>) -> Result<(), RollError> {
         out.clear();
-        self.check_can_roll()?;
-        if self.is_third_doubles(roll) {
-            let mut state = *self;
-            state.penalise();
+        if let Some(state) = self.third_doubles_penalty(roll)? {
             out.push(state.position);
             return Ok(());
         }
@@ -549,6 +543,17 @@ impl GameState {
             }
         });
         Ok(())
+    }
+
+    /// Checks that this state awaits a roll; if `roll` is a third doubles, the state after its
+    /// penalty, which is then the roll's one outcome.
+    fn third_doubles_penalty(&self, roll: Roll) -> Result<Option<GameState>, RollError> {
+        self.check_can_roll()?;
+        Ok(self.is_third_doubles(roll).then(|| {
+            let mut state = *self;
+            state.penalise();
+            state
+        }))
     }
 
     fn check_can_roll(&self) -> Result<(), RollError> {
