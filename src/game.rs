@@ -488,8 +488,8 @@ impl GameState {
     /// section 3: the outcome of a play is the position after it), in the order of
     /// [`GameState::outcomes`]: each outcome's `state.position()`, without its play or whole
     /// state. What an evaluator that scores every outcome needs, found by a search that keeps
-    /// no play, so cheaper than `outcomes`; the chosen outcome's state and play are then
-    /// `outcomes(roll)?[i]`, or [`GameState::apply_play`] of a play the caller has.
+    /// no play, so cheaper than `outcomes`. To go on from the one chosen, take the outcome of
+    /// the same index in `outcomes(roll)?`.
     ///
     /// # Errors
     /// [`RollError`] if a roll is in progress or the game is over.
