@@ -56,10 +56,8 @@ struct Walk {
     /// seen; after the walk, when ends must be told apart by board, the board keys seen.
     index: Index,
     /// Per state number: how the walk first reached it; kept only when plays are to be
-    /// rebuilt or a pair is tagged (`trailed`), as counting without one needs neither.
+    /// rebuilt or a pair is tagged, as counting without one needs neither (then it is empty).
     trail: Vec<Arrival>,
-    /// Whether this walk keeps its trail.
-    trailed: bool,
     /// The complete states with the best score so far, and that score.
     candidates: Vec<Candidate>,
     best: Score,
@@ -137,7 +135,7 @@ impl Ends<'_> {
             *play = Play::EMPTY;
             return;
         }
-        debug_assert!(self.buffers.trailed, "a play asked of a walk that kept no trail");
+        debug_assert!(!self.buffers.trail.is_empty(), "a play asked of a walk that kept no trail");
         let trail = &self.buffers.trail;
         // State 0 is the start of the roll; every other state's trail leads back to it.
         play.write(usize::from(trail[c.via as usize].depth) + 1, |steps| {
@@ -160,12 +158,11 @@ impl Ends<'_> {
         b.candidates.clear();
         b.best = Score::NONE;
         b.inner_ends = false;
-        // Without plays the trail is needed only for the validity of tagged pairs.
-        b.trailed = plays || self.generator.split;
         // The start is not put in the memo: no bonus is pending there, so the first step
         // spends a die, and no step gives one back; no later state is the start again.
-        b.trail.push(Arrival { via: NONE, step: [0; 2], depth: 0, valid: true });
-        let beyond = if b.trailed {
+        // Without plays the trail is needed only for the validity of tagged pairs.
+        let beyond = if plays || self.generator.split {
+            b.trail.push(Arrival { via: NONE, step: [0; 2], depth: 0, valid: true });
             self.visit_start::<true>(root, starts)
         } else {
             self.visit_start::<false>(root, starts)
