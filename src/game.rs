@@ -489,7 +489,10 @@ impl GameState {
     /// [`GameState::outcomes`]: each outcome's `state.position()`, without its play or whole
     /// state. What an evaluator that scores every outcome needs, found by a search that keeps
     /// no play, so cheaper than `outcomes`. To go on from the one chosen, take the outcome of
-    /// the same index in `outcomes(roll)?`.
+    /// the same index in `outcomes(roll)?`; or, unless the rules limit how long a blockade
+    /// may stand ([`Rules::blockade_limit`], whose ages a position does not record), take
+    /// `GameState::from_position(rules, position)`, which is then that outcome's state: a
+    /// cheap way to play games out at random, with no play built.
     ///
     /// # Errors
     /// [`RollError`] if a roll is in progress or the game is over.
@@ -1049,11 +1052,13 @@ mod tests {
     /// all 21 rolls of every state of games under every preset and under a blockade time
     /// limit (whose ages a position does not carry), tagged pairs, third doubles and won
     /// games included; and nothing but the error for a state that does not await a roll.
+    /// Without a blockade time limit, as its docs say, each position is all of the state
+    /// after the outcome (`from_position` gives that state back); with one, it is not.
     #[test]
     fn outcome_positions_are_the_positions_of_the_outcomes() {
         let limit = Rules { blockade_limit: Some(1), ..Rules::seed() };
         let (mut outcomes, mut positions) = (Vec::new(), Vec::new());
-        let (mut wins, mut third_doubles) = (0, 0);
+        let (mut wins, mut third_doubles, mut aged) = (0, 0, 0);
         for rules in [Rules::seed(), Rules::hasbro(), Rules::racket(), limit] {
             let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(3);
             let mut state = GameState::new(rules).expect("rules");
@@ -1071,6 +1076,11 @@ mod tests {
                         state.position
                     );
                     wins += positions.iter().filter(|p| p.is_finished()).count();
+                    for (position, outcome) in positions.iter().zip(&outcomes) {
+                        let same = GameState::from_position(rules, *position) == Ok(outcome.state);
+                        assert!(same || rules.blockade_limit.is_some(), "{} {roll}", state.position);
+                        aged += usize::from(!same);
+                    }
                 }
                 let roll = Roll::random(&mut dice);
                 let mut rolling = state;
@@ -1093,7 +1103,7 @@ mod tests {
             );
             assert!(positions.is_empty());
         }
-        assert!(wins > 0 && third_doubles > 0, "{wins} {third_doubles}");
+        assert!(wins > 0 && third_doubles > 0 && aged > 0, "{wins} {third_doubles} {aged}");
     }
 
     /// The counts perft takes at its last level are each roll's `outcome_count`: over games
