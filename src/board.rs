@@ -349,6 +349,56 @@ const NAMES: [&str; 77] = [
     "h1", "h2", "h3", "h4", "h5", "h6", "home",
 ];
 
+/// [`NAMES`] by code as bytes, each padded to four and followed by its length, so that a name is
+/// written with one four-byte copy; a code that is no location is `?`.
+pub(crate) const NAME_BYTES: [[u8; 5]; 256] = {
+    let mut table = [[b'?', 0, 0, 0, 1]; 256];
+    let mut c = 0;
+    while c < NAMES.len() {
+        let name = NAMES[c].as_bytes();
+        table[c] = [0, 0, 0, 0, name.len() as u8];
+        let mut i = 0;
+        while i < name.len() {
+            table[c][i] = name[i];
+            i += 1;
+        }
+        c += 1;
+    }
+    table
+};
+
+/// Each code's place in the byte order of [`NAME_BYTES`]' names (`?` for a code that is no
+/// location), so that positions can be sorted by their notation without writing it.
+pub(crate) const NAME_RANKS: [u8; 256] = {
+    const fn name(c: usize) -> &'static [u8] {
+        if c < NAMES.len() { NAMES[c].as_bytes() } else { b"?" }
+    }
+    const fn less(a: &[u8], b: &[u8]) -> bool {
+        let mut i = 0;
+        while i < a.len() && i < b.len() {
+            if a[i] != b[i] {
+                return a[i] < b[i];
+            }
+            i += 1;
+        }
+        a.len() < b.len()
+    }
+    let mut ranks = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        // The number of distinct names before this one (the 77 names and `?`).
+        let mut other = 0;
+        while other <= NAMES.len() {
+            if less(name(other), name(c)) {
+                ranks[c] += 1;
+            }
+            other += 1;
+        }
+        c += 1;
+    }
+    ranks
+};
+
 impl Location {
     /// The notation of a valid location, from a table: positions are printed by the million.
     pub(crate) fn name(self) -> Option<&'static str> {

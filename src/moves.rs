@@ -1,7 +1,7 @@
 //! Steps and plays: a [`Step`] moves one pawn of the mover (`FROM-TO`), a [`Play`] is the
 //! sequence of steps made with one roll.
 
-use core::fmt;
+use core::fmt::{self, Write};
 
 use crate::board::Location;
 use crate::notation::Text;
@@ -26,23 +26,27 @@ impl Step {
 }
 
 impl Step {
-    /// Appends the notation of the step.
-    fn push_to<const N: usize>(&self, text: &mut Text<N>) {
-        text.push_str(self.from.name().unwrap_or("?"));
-        text.push_str("-");
-        text.push_str(self.to.name().unwrap_or("?"));
+    /// Appends the notation of the step, after the ASCII byte `before` if there is one.
+    fn push_to<const N: usize>(&self, before: Option<u8>, text: &mut Text<N>) {
+        if self.from.is_valid() && self.to.is_valid() {
+            match before {
+                Some(b) => text.push_code_after(b, self.from.code()),
+                None => text.push_code(self.from.code()),
+            }
+            text.push_code_after(b'-', self.to.code());
+        } else {
+            before.into_iter().for_each(|b| text.push_byte(b));
+            // Invalid home-row squares (`h7` and beyond) are written as `Location` writes them.
+            let _ = write!(text, "{}-{}", self.from, self.to);
+        }
     }
 }
 
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.from.is_valid() && self.to.is_valid() {
-            let mut text = Text::<9>::new();
-            self.push_to(&mut text);
-            f.write_str(text.as_str())
-        } else {
-            write!(f, "{}-{}", self.from, self.to)
-        }
+        let mut text = Text::<24>::new();
+        self.push_to(None, &mut text);
+        f.write_str(text.as_str())
     }
 }
 
@@ -154,24 +158,23 @@ impl fmt::Debug for Play {
 impl fmt::Display for Play {
     /// The steps separated by single spaces, or `-` for the empty play.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_empty() {
-            return f.write_str("-");
-        }
-        if !self.steps().iter().all(|s| s.from.is_valid() && s.to.is_valid()) {
-            for (i, s) in self.steps().iter().enumerate() {
-                write!(f, "{}{s}", if i > 0 { " " } else { "" })?;
-            }
-            return Ok(());
-        }
         // Into a buffer first and out in one piece, as positions are.
-        let mut text = Text::<{ MAX_PLAY_LEN * 10 }>::new();
-        for (i, s) in self.steps().iter().enumerate() {
-            if i > 0 {
-                text.push_str(" ");
-            }
-            s.push_to(&mut text);
-        }
+        let mut text = Text::<{ MAX_PLAY_LEN * 10 + 8 }>::new();
+        self.push_to(&mut text);
         f.write_str(text.as_str())
+    }
+}
+
+impl Play {
+    /// Appends the notation of the play (at most ten bytes a step, less one).
+    pub(crate) fn push_to<const N: usize>(&self, text: &mut Text<N>) {
+        match self.steps() {
+            [] => text.push_byte(b'-'),
+            [first, rest @ ..] => {
+                first.push_to(None, text);
+                rest.iter().for_each(|s| s.push_to(Some(b' '), text));
+            }
+        }
     }
 }
 

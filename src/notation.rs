@@ -14,7 +14,7 @@ use alloc::string::{String, ToString};
 use core::fmt;
 use core::str::FromStr;
 
-use crate::board::{Location, PAWNS_PER_SEAT, Seat, Square};
+use crate::board::{Location, NAME_BYTES, NAME_RANKS, PAWNS_PER_SEAT, Seat, Square};
 use crate::moves::{Play, PlayFull, Step};
 use crate::position::{Position, PositionError, Setup};
 
@@ -225,24 +225,96 @@ impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Into a buffer first and out in one piece: positions are printed by the million, and
         // many small writes cost more than the search that found them.
-        let mut text = Text::<96>::new();
-        for seat in self.seats().iter() {
-            text.push_char(seat.letter());
-            for (i, pawn) in self.pawns(seat).iter().enumerate() {
-                text.push_str(if i == 0 { ":" } else { "," });
-                text.push_str(pawn.name().unwrap_or("?"));
-            }
-            text.push_str(" ");
-        }
-        text.push_char(self.mover().letter());
-        text.push_str(" ");
-        // At most 2 in a valid position: one digit.
-        text.push_char(char::from(b'0' + self.doubles_count() % 10));
+        let mut text = Text::<104>::new();
+        self.push_to(&mut text);
         f.write_str(text.as_str())
     }
 }
 
-/// A short text built on the stack (ASCII only; what does not fit is dropped).
+impl Position {
+    /// A key that orders positions of one set of seats as their notation does, byte by byte:
+    /// the places of the pawns' names in byte order (seven bits each), then the mover's seat
+    /// and the doubles count. (A name that is a prefix of another comes first in both orders,
+    /// since the separators after a name sort before every character of a name.)
+    pub(crate) fn notation_key(&self) -> u128 {
+        let mut key = 0u128;
+        for &c in self.pawns.as_flattened() {
+            key = key << 7 | u128::from(NAME_RANKS[usize::from(c)]);
+        }
+        key << 10 | u128::from(self.mover().letter() as u8) << 2 | u128::from(self.doubles_count() & 3)
+    }
+
+    /// Appends the canonical notation (at most 91 bytes).
+    pub(crate) fn push_to<const N: usize>(&self, text: &mut Text<N>) {
+        for seat in self.seats().iter() {
+            push_seat(seat, self.pawns[seat.index()], text);
+        }
+        self.push_end(text);
+    }
+
+    /// Appends the mover and the doubles count, which end the notation.
+    fn push_end<const N: usize>(&self, text: &mut Text<N>) {
+        text.push_byte(self.mover().letter() as u8);
+        text.push_byte(b' ');
+        // At most 2 in a valid position: one digit.
+        text.push_byte(b'0' + self.doubles_count() % 10);
+    }
+}
+
+/// Appends the field of `seat`, whose pawns are `pawns` in canonical order, and a space.
+fn push_seat<const N: usize>(seat: Seat, pawns: [u8; PAWNS_PER_SEAT], text: &mut Text<N>) {
+    text.push_byte(seat.letter() as u8);
+    let mut separator = b':';
+    for c in pawns {
+        text.push_code_after(separator, c);
+        separator = b',';
+    }
+    text.push_byte(b' ');
+}
+
+/// The notation of positions that share most seats' pawns with one position, as the outcomes
+/// of a roll do (only the mover's pawns and captured ones move): the text of each seat of that
+/// position is kept and copied where the seat's pawns are the same.
+pub(crate) struct SeatTexts {
+    pawns: [[u8; PAWNS_PER_SEAT]; 4],
+    /// Each seat's field and space (at most 22 bytes), and its length.
+    texts: [(Text<SEAT_TEXT>, usize); 4],
+}
+
+/// Room for a seat's field and `Text`'s widest write.
+const SEAT_TEXT: usize = 32;
+
+impl SeatTexts {
+    /// The texts of the seats of `position`.
+    pub(crate) fn new(position: &Position) -> SeatTexts {
+        let texts = Seat::ALL.map(|seat| {
+            let mut text = Text::new();
+            push_seat(seat, position.pawns[seat.index()], &mut text);
+            let len = text.len();
+            (text, len)
+        });
+        SeatTexts { pawns: position.pawns, texts }
+    }
+
+    /// Appends the canonical notation of `position`, which has the seats of the position these
+    /// texts were made from (`Position::push_to` otherwise writes the same).
+    pub(crate) fn push_to<const N: usize>(&self, position: &Position, text: &mut Text<N>) {
+        for seat in position.seats().iter() {
+            let pawns = position.pawns[seat.index()];
+            let (kept, len) = &self.texts[seat.index()];
+            if pawns == self.pawns[seat.index()] {
+                text.push_block(&kept.bytes, *len);
+            } else {
+                push_seat(seat, pawns, text);
+            }
+        }
+        position.push_end(text);
+    }
+}
+
+/// A short text built on the stack (ASCII only; what does not fit is dropped). Some writes
+/// write more bytes than they keep: keep 32 bytes spare beyond the longest text.
+#[derive(Clone)]
 pub(crate) struct Text<const N: usize> {
     bytes: [u8; N],
     len: usize,
@@ -251,6 +323,29 @@ pub(crate) struct Text<const N: usize> {
 impl<const N: usize> Text<N> {
     pub(crate) fn new() -> Text<N> {
         Text { bytes: [0; N], len: 0 }
+    }
+
+    /// Empties the text, to build another in the same buffer.
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// How many bytes the text has.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Appends the first `len` bytes of `block`, a text's ASCII bytes; all of them are
+    /// written, in one copy, where they fit.
+    #[inline(always)]
+    fn push_block<const B: usize>(&mut self, block: &[u8; B], len: usize) {
+        debug_assert!(len <= B && block.is_ascii());
+        if let Some(slot) = self.bytes.get_mut(self.len..self.len + B) {
+            slot.copy_from_slice(block);
+            self.len += len;
+        } else {
+            block[..len.min(B)].iter().for_each(|&b| self.push_byte(b));
+        }
     }
 
     pub(crate) fn push_str(&mut self, s: &str) {
@@ -263,14 +358,62 @@ impl<const N: usize> Text<N> {
         }
     }
 
-    fn push_char(&mut self, c: char) {
-        let mut buf = [0; 4];
-        self.push_str(c.encode_utf8(&mut buf));
+    /// Appends an ASCII byte.
+    #[inline(always)]
+    pub(crate) fn push_byte(&mut self, b: u8) {
+        debug_assert!(b.is_ascii());
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = b;
+            self.len += 1;
+        }
+    }
+
+    /// Appends the name of location code `c` (`?` for a code that is no location).
+    #[inline(always)]
+    pub(crate) fn push_code(&mut self, c: u8) {
+        let [b0, b1, b2, b3, len] = NAME_BYTES[usize::from(c)];
+        // All four bytes at once, of which the name's are kept: one store, no loop.
+        if let Some(slot) = self.bytes.get_mut(self.len..self.len + 4) {
+            slot.copy_from_slice(&[b0, b1, b2, b3]);
+            self.len += usize::from(len);
+        } else {
+            [b0, b1, b2, b3][..usize::from(len)].iter().for_each(|&b| self.push_byte(b));
+        }
+    }
+
+    /// Appends the ASCII byte `before`, then the name of location code `c` (`?` for a code
+    /// that is no location).
+    #[inline(always)]
+    pub(crate) fn push_code_after(&mut self, before: u8, c: u8) {
+        debug_assert!(before.is_ascii());
+        let [b0, b1, b2, b3, len] = NAME_BYTES[usize::from(c)];
+        // Eight bytes at once, of which the first and the name's are kept: one store, no loop.
+        let word = u64::from(u32::from_le_bytes([b0, b1, b2, b3])) << 8 | u64::from(before);
+        if let Some(slot) = self.bytes.get_mut(self.len..self.len + 8) {
+            slot.copy_from_slice(&word.to_le_bytes());
+            self.len += 1 + usize::from(len);
+        } else {
+            // Near the end of the buffer, byte by byte.
+            word.to_le_bytes()[..=usize::from(len)].iter().for_each(|&b| self.push_byte(b));
+        }
     }
 
     pub(crate) fn as_str(&self) -> &str {
-        // Only whole `str`s are pushed, so this cannot fail.
+        // Only whole `str`s and ASCII bytes are pushed, so this cannot fail.
         core::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+    }
+}
+
+impl<const N: usize> fmt::Debug for Text<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl<const N: usize> fmt::Write for Text<N> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.push_str(s);
+        Ok(())
     }
 }
 
@@ -335,6 +478,7 @@ impl FromStr for Play {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::code;
 
     /// The one-pass reader takes every canonical position, and whatever text it takes, the
     /// general reader reads as the same position (or rejects with the same error): checked on
@@ -410,6 +554,143 @@ mod tests {
             }
         }
         assert!(checked > 10 * texts.len(), "{checked} texts read by both");
+    }
+
+    /// The notation spelled out with `Location`'s `Display`, to check the writers against.
+    fn spelled(p: &Position) -> String {
+        let mut s = String::new();
+        for seat in p.seats().iter() {
+            s.push(seat.letter());
+            for (i, l) in p.pawns(seat).iter().enumerate() {
+                s.push(if i == 0 { ':' } else { ',' });
+                s += &l.to_string();
+            }
+            s.push(' ');
+        }
+        format!("{s}{} {}", p.mover().letter(), p.doubles_count())
+    }
+
+    /// Positions of random games of two, three and four seats, each with the outcomes of a
+    /// roll from it (all distinct, of one set of seats).
+    #[cfg(feature = "std")]
+    fn game_positions() -> Vec<(Position, Vec<crate::Outcome>)> {
+        use crate::{GameState, Roll, Rules};
+        let mut positions = Vec::new();
+        let mut pick = 0x9E37_79B9_7F4A_7C15u64;
+        for start in [
+            "g:n,n,n,n r:n,n,n,n b:n,n,n,n y:n,n,n,n g 0",
+            "g:n,n,n,n b:n,n,n,n y:n,n,n,n b 0",
+            "r:n,n,n,n y:n,n,n,n y 0",
+        ] {
+            let position: Position = start.parse().expect("start");
+            let mut state = GameState::from_position(Rules::seed().with_seats(position.seats()), position)
+                .expect("state");
+            while !state.is_finished() {
+                pick ^= pick << 13;
+                pick ^= pick >> 7;
+                pick ^= pick << 17;
+                let roll = Roll::DISTINCT[(pick % 21) as usize];
+                let outcomes = state.outcomes(roll).expect("awaits a roll");
+                let next = outcomes[(pick >> 8) as usize % outcomes.len()].state;
+                positions.push((state.position(), outcomes));
+                state = next;
+            }
+        }
+        positions
+    }
+
+    /// `Display` of positions, steps and plays, and `SeatTexts` (given the position before a
+    /// roll, or another of the same seats), write what the notation spells out.
+    #[cfg(feature = "std")]
+    #[test]
+    fn writers_write_the_notation() {
+        let positions = game_positions();
+        assert!(positions.len() > 300, "{} positions", positions.len());
+        let mut plays = 0;
+        for (k, (before, outcomes)) in positions.iter().enumerate() {
+            assert_eq!(before.to_string(), spelled(before));
+            let (other, _) = positions
+                .iter()
+                .skip(k + 1)
+                .find(|(p, _)| p.seats() == before.seats())
+                .unwrap_or(&positions[k]);
+            for texts in [SeatTexts::new(before), SeatTexts::new(other)] {
+                for o in outcomes {
+                    let mut text = Text::<128>::new();
+                    texts.push_to(&o.state.position(), &mut text);
+                    assert_eq!(text.as_str(), spelled(&o.state.position()));
+                }
+            }
+            for o in outcomes {
+                let steps: Vec<String> =
+                    o.play.steps().iter().map(|s| format!("{}-{}", s.from, s.to)).collect();
+                let spelled_play = if steps.is_empty() { "-".to_string() } else { steps.join(" ") };
+                assert_eq!(o.play.to_string(), spelled_play);
+                plays += o.play.len();
+            }
+        }
+        assert!(plays > 1000, "{plays} steps");
+        // The longest names, and the texts of invalid home-row squares.
+        let long: Position =
+            "g:67,home,home,home r:66,home,home,home b:n,home,home,home y:h6,home,home,home y 2"
+                .parse()
+                .expect("a position");
+        assert_eq!(long.to_string(), spelled(&long));
+        let odd = Step::new(Location::HomeRow(7), Location::HomeRow(200));
+        assert_eq!(odd.to_string(), "h7-h200");
+        let mut play = Play::EMPTY;
+        for step in [Step::new(Location::Nest, Location::Home), odd, odd] {
+            play.push(step).expect("room");
+        }
+        assert_eq!(play.to_string(), "n-home h7-h200 h7-h200");
+    }
+
+    /// A text keeps what fits: at the end of its buffer the wide writes write byte by byte.
+    #[test]
+    fn texts_keep_what_fits() {
+        let mut text = Text::<6>::new();
+        text.push_code_after(b':', code::HOME);
+        text.push_code(code::RING0);
+        text.push_byte(b',');
+        text.push_str("x");
+        assert_eq!(text.as_str(), ":home0");
+        let mut text = Text::<8>::new();
+        text.push_block(b"g:n,n,n,n   ", 10);
+        assert_eq!(text.as_str(), "g:n,n,n,");
+    }
+
+    /// The sort key of positions orders them as their notation does: over every location of
+    /// one pawn (names that are prefixes of others among them), with each mover and doubles
+    /// count, and over the positions of random games of each set of seats.
+    #[cfg(feature = "std")]
+    #[test]
+    fn notation_key_orders_as_the_notation() {
+        let mut sets: Vec<Vec<Position>> = vec![Vec::new()];
+        for name in (0..=76).filter_map(|c| Location::from_code(c).name()) {
+            for end in ["g 0", "g 2", "r 1"] {
+                sets[0].push(format!("g:n,n,n,{name} r:n,n,n,n {end}").parse().expect("a position"));
+            }
+        }
+        for (before, outcomes) in game_positions() {
+            match sets[1..].iter_mut().find(|set| set[0].seats() == before.seats()) {
+                Some(set) => set.push(before),
+                None => sets.push(vec![before]),
+            }
+            // The outcomes of a roll, which the text interface sorts.
+            sets.push(outcomes.iter().map(|o| o.state.position()).collect());
+        }
+        assert!(sets.len() > 300);
+        for set in &sets {
+            for a in set {
+                for b in set {
+                    assert_eq!(
+                        a.notation_key().cmp(&b.notation_key()),
+                        a.to_string().cmp(&b.to_string()),
+                        "{a} {b}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

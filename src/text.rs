@@ -10,6 +10,7 @@
 //! assert_eq!(out, "outcomes 1\ng:n,n,n,5 r:n,n,n,n r 0 ; n-5\n");
 //! ```
 
+use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -17,6 +18,7 @@ use core::fmt::Write;
 
 use crate::dice::Roll;
 use crate::game::{GameState, Outcome};
+use crate::notation::{SeatTexts, Text};
 use crate::perft::perft;
 use crate::position::Position;
 use crate::rules::{Preset, Rules};
@@ -38,10 +40,12 @@ pub enum Flow {
 pub struct TextInterface {
     rules: Rules,
     outcomes: Vec<Outcome>,
-    /// The answer lines of one `outcomes` command, before sorting.
-    lines: String,
-    /// Each line of `lines` as `(start, end of the outcome, end of the line)`.
-    spans: Vec<(usize, usize, usize)>,
+    /// The outcomes of one `outcomes` command in the order of their notation: each one's
+    /// `Position::notation_key` and index.
+    order: Vec<(u128, u32)>,
+    /// Where its answer lines are built, a few kilobytes at a time (kept, as a new buffer
+    /// would have to be zeroed).
+    lines: Box<Text<LINES>>,
 }
 
 impl Default for TextInterface {
@@ -54,7 +58,12 @@ impl TextInterface {
     /// An interpreter using the `seed` rules.
     #[must_use]
     pub fn new() -> TextInterface {
-        TextInterface { rules: Rules::seed(), outcomes: Vec::new(), lines: String::new(), spans: Vec::new() }
+        TextInterface {
+            rules: Rules::seed(),
+            outcomes: Vec::new(),
+            order: Vec::new(),
+            lines: Box::new(Text::new()),
+        }
     }
 
     /// Answers one line, appending the answer (every line ending in a newline) to `out`.
@@ -165,22 +174,32 @@ impl TextInterface {
                 };
                 let roll = Roll::new(die(d1)?, die(d2)?).map_err(|e| e.to_string())?;
                 state.outcomes_into(roll, &mut self.outcomes).map_err(|e| e.to_string())?;
-                // Write every line once, then sort the lines by their outcome's notation.
-                self.lines.clear();
-                self.spans.clear();
-                for o in &self.outcomes {
-                    let start = self.lines.len();
-                    let _ = write!(self.lines, "{}", o.state.position());
-                    let mid = self.lines.len();
-                    let _ = writeln!(self.lines, " ; {}", o.play);
-                    self.spans.push((start, mid, self.lines.len()));
+                // Sorted by a key that orders as the notation does, so no text is compared;
+                // the lines are built in a kept buffer and added a few kilobytes at a time (a
+                // batch prints millions), the seats that did not move copied as they were.
+                self.order.clear();
+                self.order.extend(
+                    self.outcomes.iter().zip(0..).map(|(o, i)| (o.state.position().notation_key(), i)),
+                );
+                self.order.sort_unstable();
+                out.push_str("outcomes ");
+                push_decimal(out, self.order.len() as u128);
+                out.push('\n');
+                let lines = &mut *self.lines;
+                lines.clear();
+                let seats = SeatTexts::new(&state.position());
+                for &(_, i) in &self.order {
+                    let o = &self.outcomes[i as usize];
+                    seats.push_to(&o.state.position(), lines);
+                    lines.push_str(" ; ");
+                    o.play.push_to(lines);
+                    lines.push_byte(b'\n');
+                    if lines.len() > LINES - LINE {
+                        out.push_str(lines.as_str());
+                        lines.clear();
+                    }
                 }
-                let text = &self.lines;
-                self.spans.sort_unstable_by(|a, b| text[a.0..a.1].cmp(&text[b.0..b.1]));
-                let _ = writeln!(out, "outcomes {}", self.spans.len());
-                for &(start, _, end) in &self.spans {
-                    out.push_str(&text[start..end]);
-                }
+                out.push_str(lines.as_str());
                 Ok(())
             }
             "perft" => {
@@ -203,6 +222,12 @@ impl TextInterface {
         GameState::from_position(self.rules.with_seats(position.seats()), position).map_err(|e| e.to_string())
     }
 }
+
+/// The most bytes an `outcomes` answer line takes (a position is at most 91 and a play 199),
+/// with room for `Text`'s wide writes.
+const LINE: usize = 352;
+/// The lines of an `outcomes` answer are built in a buffer of this size.
+const LINES: usize = 4096;
 
 /// Where the first newline in `bytes` is, looked for eight bytes at a time (a batch of
 /// commands is read by the megabyte).
