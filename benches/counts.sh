@@ -11,9 +11,16 @@ count() {
 }
 work=$(mktemp -d)
 head -400 benches/peers/perft-4032.txt > "$work/p400.txt"
+# `outcomes` commands for the first 2000 of the 4032 positions, the 21 rolls in turn.
+awk 'BEGIN { n = 0; k = 0; for (a = 1; a <= 6; a++) for (b = a; b <= 6; b++) { x[n] = a; y[n] = b; n++ } }
+  /^perft / { sub(/^perft /, ""); sub(/ 1$/, ""); print "outcomes " $0 " " x[k % 21] " " y[k % 21]
+              if (++k == 2000) exit }' benches/peers/perft-4032.txt > "$work/o2000.txt"
 echo "suite:                  $(count target/release/examples/suite)"
 echo "suite --games:          $(count target/release/examples/suite --games)"
 echo "suite --games --positions: $(count target/release/examples/suite --games --positions)"
 echo "analyze, 400 positions: $(count target/release/examples/analyze < "$work/p400.txt")"
 echo "analyze, 4032 positions: $(count target/release/examples/analyze < benches/peers/perft-4032.txt)"
+echo "analyze, 2000 outcomes commands: $(count target/release/examples/analyze < "$work/o2000.txt")"
+echo "  of which the search (outcomes_into): $(count --toggle-collect='parcheesi::game::GameState::outcomes_into' \
+  target/release/examples/analyze < "$work/o2000.txt")"
 rm -r "$work"
