@@ -8,6 +8,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use parcheesi::bots::RandomBot;
+use parcheesi::text::TextInterface;
 use parcheesi::{Game, GameState, Player, Position, Roll, Rules, Step, perft};
 use std::hint::black_box;
 
@@ -54,6 +55,47 @@ fn outcome_positions(c: &mut Criterion) {
     group.finish();
 }
 
+/// The text interface answering `outcomes` for all 21 rolls of the suite (the lines of every
+/// answer counted), against the same searches alone: what reading, writing and sorting the
+/// text adds to the search.
+fn text_interface(c: &mut Criterion) {
+    let commands: Vec<String> = SUITE
+        .iter()
+        .flat_map(|(_, text, _)| {
+            Roll::DISTINCT.map(|r| format!("outcomes {text} {} {}", r.first.value(), r.second.value()))
+        })
+        .collect();
+    let outcomes: usize = SUITE.iter().map(|(_, _, count)| count).sum();
+    let mut group = c.benchmark_group("outcomes commands of the suite");
+    group.bench_function("answered", |b| {
+        let mut ti = TextInterface::new();
+        let mut answer = String::new();
+        b.iter(|| {
+            let mut lines = 0;
+            for command in &commands {
+                answer.clear();
+                ti.answer(black_box(command), &mut answer);
+                lines += answer.lines().count();
+            }
+            assert_eq!(lines, commands.len() + outcomes);
+        })
+    });
+    let searches: Vec<(GameState, Roll)> =
+        SUITE.iter().flat_map(|(_, text, _)| Roll::DISTINCT.map(|r| (state(text), r))).collect();
+    group.bench_function("searched only", |b| {
+        let mut list = Vec::new();
+        b.iter(|| {
+            let mut found = 0;
+            for (s, roll) in &searches {
+                black_box(s).outcomes_into(*roll, &mut list).expect("awaits a roll");
+                found += list.len();
+            }
+            assert_eq!(found, outcomes);
+        })
+    });
+    group.finish();
+}
+
 fn legal_steps(c: &mut Criterion) {
     // In the middle of a four-amount doubles roll with every pawn out.
     let mut s = state("g:10,20,30,40 r:27,37,47,57 b:44,54,64,6 y:61,3,13,23 g 0");
@@ -91,5 +133,5 @@ fn random_game(c: &mut Criterion) {
     let _: &dyn Player = &RandomBot::new(0);
 }
 
-criterion_group!(benches, outcomes, outcome_positions, legal_steps, perft2, random_game);
+criterion_group!(benches, outcomes, outcome_positions, text_interface, legal_steps, perft2, random_game);
 criterion_main!(benches);
