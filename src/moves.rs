@@ -27,6 +27,7 @@ impl Step {
 
 impl Step {
     /// Appends the notation of the step, after the ASCII byte `before` if there is one.
+    #[inline(always)]
     fn push_to<const N: usize>(&self, before: Option<u8>, text: &mut Text<N>) {
         if self.from.is_valid() && self.to.is_valid() {
             match before {

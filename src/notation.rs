@@ -236,12 +236,15 @@ impl Position {
     /// the places of the pawns' names in byte order (seven bits each), then the mover's seat
     /// and the doubles count. (A name that is a prefix of another comes first in both orders,
     /// since the separators after a name sort before every character of a name.)
+    #[cfg(test)]
     pub(crate) fn notation_key(&self) -> u128 {
-        let mut key = 0u128;
-        for &c in self.pawns.as_flattened() {
-            key = key << 7 | u128::from(NAME_RANKS[usize::from(c)]);
-        }
-        key << 10 | u128::from(self.mover().letter() as u8) << 2 | u128::from(self.doubles_count() & 3)
+        self.key_of(self.pawns.map(seat_key))
+    }
+
+    /// `notation_key` from the seats' parts of it (`seat_key`).
+    fn key_of(&self, seats: [u32; 4]) -> u128 {
+        let pawns = seats.iter().fold(0u128, |key, &part| key << 28 | u128::from(part));
+        pawns << 10 | u128::from(self.mover().letter() as u8) << 2 | u128::from(self.doubles_count() & 3)
     }
 
     /// Appends the canonical notation (at most 91 bytes).
@@ -261,6 +264,11 @@ impl Position {
     }
 }
 
+/// A seat's part of `Position::notation_key`: the places of its pawns' names in byte order.
+fn seat_key(pawns: [u8; PAWNS_PER_SEAT]) -> u32 {
+    pawns.iter().fold(0, |key, &c| key << 7 | u32::from(NAME_RANKS[usize::from(c)]))
+}
+
 /// Appends the field of `seat`, whose pawns are `pawns` in canonical order, and a space.
 fn push_seat<const N: usize>(seat: Seat, pawns: [u8; PAWNS_PER_SEAT], text: &mut Text<N>) {
     text.push_byte(seat.letter() as u8);
@@ -273,12 +281,12 @@ fn push_seat<const N: usize>(seat: Seat, pawns: [u8; PAWNS_PER_SEAT], text: &mut
 }
 
 /// The notation of positions that share most seats' pawns with one position, as the outcomes
-/// of a roll do (only the mover's pawns and captured ones move): the text of each seat of that
-/// position is kept and copied where the seat's pawns are the same.
+/// of a roll do (only the mover's pawns and captured ones move): the text and the sort key of
+/// each seat of that position are kept, and used where the seat's pawns are the same.
 pub(crate) struct SeatTexts {
     pawns: [[u8; PAWNS_PER_SEAT]; 4],
-    /// Each seat's field and space (at most 22 bytes), and its length.
-    texts: [(Text<SEAT_TEXT>, usize); 4],
+    /// Each seat's field and space (at most 22 bytes), its length, and its `seat_key`.
+    texts: [(Text<SEAT_TEXT>, usize, u32); 4],
 }
 
 /// Room for a seat's field and `Text`'s widest write.
@@ -291,9 +299,20 @@ impl SeatTexts {
             let mut text = Text::new();
             push_seat(seat, position.pawns[seat.index()], &mut text);
             let len = text.len();
-            (text, len)
+            (text, len, seat_key(position.pawns[seat.index()]))
         });
         SeatTexts { pawns: position.pawns, texts }
+    }
+
+    /// `Position::notation_key` of `position`, which has the seats of the position these
+    /// texts were made from.
+    pub(crate) fn notation_key(&self, position: &Position) -> u128 {
+        let mut seats = [0; 4];
+        for (s, part) in seats.iter_mut().enumerate() {
+            let pawns = position.pawns[s];
+            *part = if pawns == self.pawns[s] { self.texts[s].2 } else { seat_key(pawns) };
+        }
+        position.key_of(seats)
     }
 
     /// Appends the canonical notation of `position`, which has the seats of the position these
@@ -301,7 +320,7 @@ impl SeatTexts {
     pub(crate) fn push_to<const N: usize>(&self, position: &Position, text: &mut Text<N>) {
         for seat in position.seats().iter() {
             let pawns = position.pawns[seat.index()];
-            let (kept, len) = &self.texts[seat.index()];
+            let (kept, len, _) = &self.texts[seat.index()];
             if pawns == self.pawns[seat.index()] {
                 text.push_block(&kept.bytes, *len);
             } else {
@@ -619,6 +638,7 @@ mod tests {
                     let mut text = Text::<128>::new();
                     texts.push_to(&o.state.position(), &mut text);
                     assert_eq!(text.as_str(), spelled(&o.state.position()));
+                    assert_eq!(texts.notation_key(&o.state.position()), o.state.position().notation_key());
                 }
             }
             for o in outcomes {

@@ -177,9 +177,10 @@ impl TextInterface {
                 // Sorted by a key that orders as the notation does, so no text is compared;
                 // the lines are built in a kept buffer and added a few kilobytes at a time (a
                 // batch prints millions), the seats that did not move copied as they were.
+                let seats = SeatTexts::new(&state.position());
                 self.order.clear();
                 self.order.extend(
-                    self.outcomes.iter().zip(0..).map(|(o, i)| (o.state.position().notation_key(), i)),
+                    self.outcomes.iter().zip(0..).map(|(o, i)| (seats.notation_key(&o.state.position()), i)),
                 );
                 self.order.sort_unstable();
                 out.push_str("outcomes ");
@@ -187,7 +188,6 @@ impl TextInterface {
                 out.push('\n');
                 let lines = &mut *self.lines;
                 lines.clear();
-                let seats = SeatTexts::new(&state.position());
                 for &(_, i) in &self.order {
                     let o = &self.outcomes[i as usize];
                     seats.push_to(&o.state.position(), lines);
