@@ -14,7 +14,7 @@ use alloc::string::{String, ToString};
 use core::fmt;
 use core::str::FromStr;
 
-use crate::board::{Location, NAME_BYTES, NAME_RANKS, PAWNS_PER_SEAT, Seat, Square};
+use crate::board::{Location, NAME_BYTES, NAME_RANKS, PAWNS_PER_SEAT, RING_LEN, Seat, Seats, code};
 use crate::moves::{Play, PlayFull, Step};
 use crate::position::{Position, PositionError, Setup};
 
@@ -81,8 +81,10 @@ impl FromStr for Position {
     fn from_str(s: &str) -> Result<Position, ParsePositionError> {
         // The text interface reads a position per command: the usual text is read in one pass
         // over its bytes; anything else, including every error, by the reader below.
-        match quick_setup(s.as_bytes()) {
-            Some(setup) => Ok(Position::from_setup(&setup)?),
+        match quick_codes(s.as_bytes()) {
+            Some(QuickCodes { pawns, seats, mover, doubles }) => {
+                Ok(Position::from_codes(pawns, seats, mover, doubles)?)
+            }
             None => read_position(s),
         }
     }
@@ -135,61 +137,77 @@ fn read_position(s: &str) -> Result<Position, ParsePositionError> {
     Ok(Position::from_setup(&Setup { pawns, mover, doubles })?)
 }
 
-/// The setup written in `s` when it is a position in the usual form (seat fields in seat order,
-/// four locations each, single spaces), read in one pass over its bytes; `None` for any other
-/// text, which the general reader then reads. What it accepts, the general reader reads as
-/// the same setup.
-fn quick_setup(s: &[u8]) -> Option<Setup> {
-    let seat = |b: u8| Seat::from_letter(char::from(b));
+/// A position read by `quick_codes`, before the checks of `Position::from_codes`.
+#[derive(Debug)]
+struct QuickCodes {
+    pawns: [[u8; PAWNS_PER_SEAT]; 4],
+    seats: Seats,
+    mover: Seat,
+    doubles: u8,
+}
+
+/// The position written in `s` when it is in the usual form (seat fields in seat order, four
+/// locations each, single spaces), as location codes, read in one pass over its bytes; `None`
+/// for any other text, which the general reader then reads. What it accepts, the general
+/// reader reads as the same position (or rejects with the same error).
+fn quick_codes(s: &[u8]) -> Option<QuickCodes> {
     let byte = |i: usize| s.get(i).copied().unwrap_or(0);
-    let mut pawns: [Option<[Location; PAWNS_PER_SEAT]>; 4] = [None; 4];
+    let mut pawns = [[code::NEST; PAWNS_PER_SEAT]; 4];
+    let mut seats = Seats::EMPTY;
     let mut at = 0;
     let mut next = 0;
     // Seat fields: `L:` and four locations, each followed by `,` (the last by ` `).
     while byte(at + 1) == b':' {
-        let seat = seat(s[at])?;
+        let seat = Seat::from_letter(char::from(byte(at)))?;
         if seat.index() < next {
             return None;
         }
         next = seat.index() + 1;
+        seats = seats.with(seat);
         at += 2;
-        let mut four = [Location::Nest; PAWNS_PER_SEAT];
-        for (i, slot) in four.iter_mut().enumerate() {
-            let (location, len) = location_at(s.get(at..)?)?;
-            *slot = location;
+        for (i, slot) in pawns[seat.index()].iter_mut().enumerate() {
+            let (c, len) = code_at(s, at)?;
+            *slot = c;
             at += len;
             if byte(at) != if i == PAWNS_PER_SEAT - 1 { b' ' } else { b',' } {
                 return None;
             }
             at += 1;
         }
-        pawns[seat.index()] = Some(four);
     }
     if next == 0 {
         return None;
     }
     // The mover and the doubles count.
     match *s.get(at..)? {
-        [mover, b' ', d @ b'0'..=b'2'] => Some(Setup { pawns, mover: seat(mover)?, doubles: d - b'0' }),
+        [mover, b' ', d @ b'0'..=b'2'] => {
+            Some(QuickCodes { pawns, seats, mover: Seat::from_letter(char::from(mover))?, doubles: d - b'0' })
+        }
+        _ => None,
+    }
+}
+
+/// The code of the location written at byte `at` of `s` and its length in bytes, `None` if
+/// none is. Straight from the bytes: positions are read by the million. Ring squares are
+/// written without leading zeros.
+fn code_at(s: &[u8], at: usize) -> Option<(u8, usize)> {
+    let byte = |i: usize| s.get(at + i).copied().unwrap_or(0);
+    match (byte(0), byte(1)) {
+        (b'n', _) => Some((code::NEST, 1)),
+        (b'h', d @ b'0'..=b'6') => Some((code::ROW0 + (d - b'0'), 2)),
+        (b'h', b'o') if s.get(at..at + 4) == Some(b"home") => Some((code::HOME, 4)),
+        (t @ b'1'..=b'9', d @ b'0'..=b'9') => {
+            let q = (t - b'0') * 10 + (d - b'0');
+            (q < RING_LEN).then_some((code::RING0 + q, 2))
+        }
+        (d @ b'0'..=b'9', _) => Some((code::RING0 + (d - b'0'), 1)),
         _ => None,
     }
 }
 
 /// The location written at the start of `s` and its length in bytes, `None` if none is.
-/// Straight from the bytes: positions are read by the million. Ring squares are written
-/// without leading zeros.
 fn location_at(s: &[u8]) -> Option<(Location, usize)> {
-    let byte = |i: usize| s.get(i).copied().unwrap_or(0);
-    match (byte(0), byte(1)) {
-        (b'n', _) => Some((Location::Nest, 1)),
-        (b'h', d @ b'0'..=b'6') => Some((Location::HomeRow(d - b'0'), 2)),
-        (b'h', b'o') if s.starts_with(b"home") => Some((Location::Home, 4)),
-        (t @ b'1'..=b'9', d @ b'0'..=b'9') => {
-            Square::new((t - b'0') * 10 + (d - b'0')).map(|q| (Location::Ring(q), 2))
-        }
-        (d @ b'0'..=b'9', _) => Square::new(d - b'0').map(|q| (Location::Ring(q), 1)),
-        _ => None,
-    }
+    code_at(s, 0).map(|(c, len)| (Location::from_code(c), len))
 }
 
 /// The pieces of `s` between the ASCII separators `sep`, as `str::split` gives them; a plain
@@ -499,6 +517,12 @@ mod tests {
     use super::*;
     use crate::board::code;
 
+    /// What the one-pass reader makes of `s`, if it takes it.
+    fn quick(s: &[u8]) -> Option<Result<Position, ParsePositionError>> {
+        let q = quick_codes(s)?;
+        Some(Position::from_codes(q.pawns, q.seats, q.mover, q.doubles).map_err(ParsePositionError::from))
+    }
+
     /// The one-pass reader takes every canonical position, and whatever text it takes, the
     /// general reader reads as the same position (or rejects with the same error): checked on
     /// the positions of random games and on every text one byte away from them (a byte
@@ -537,17 +561,13 @@ mod tests {
             "g:n,n,n,n r:n,n,n,n g 3",
             "G:n,n,n,n r:n,n,n,n g 0",
         ] {
-            if let Some(setup) = quick_setup(odd.as_bytes()) {
-                assert_eq!(
-                    Position::from_setup(&setup).map_err(ParsePositionError::from),
-                    read_position(odd),
-                    "{odd:?}"
-                );
+            if let Some(quick) = quick(odd.as_bytes()) {
+                assert_eq!(quick, read_position(odd), "{odd:?}");
             }
         }
         let mut checked = 0;
         for text in &texts {
-            assert!(quick_setup(text.as_bytes()).is_some(), "{text}");
+            assert!(quick_codes(text.as_bytes()).is_some(), "{text}");
             let bytes = text.as_bytes();
             let mut variants = vec![bytes.to_vec()];
             for i in 0..bytes.len() {
@@ -565,8 +585,7 @@ mod tests {
             }
             for v in variants {
                 let Ok(s) = core::str::from_utf8(&v) else { continue };
-                if let Some(setup) = quick_setup(&v) {
-                    let quick = Position::from_setup(&setup).map_err(ParsePositionError::from);
+                if let Some(quick) = quick(&v) {
                     assert_eq!(quick, read_position(s), "{s:?}");
                     checked += 1;
                 }

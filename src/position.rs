@@ -106,14 +106,25 @@ impl Position {
                 pawns[seat.index()][i] = loc.code();
             }
         }
+        Position::from_codes(pawns, seats, setup.mover, setup.doubles)
+    }
+
+    /// `from_setup` of a setup given as location codes, every one valid, those of the seats
+    /// that do not play all in the nest: the checks after the locations' own.
+    pub(crate) fn from_codes(
+        pawns: [[u8; PAWNS_PER_SEAT]; 4],
+        seats: Seats,
+        mover: Seat,
+        doubles: u8,
+    ) -> Result<Position, PositionError> {
         if seats.len() < 2 {
             return Err(PositionError::TooFewSeats(seats.len()));
         }
-        if !seats.contains(setup.mover) {
-            return Err(PositionError::MoverNotPlaying(setup.mover));
+        if !seats.contains(mover) {
+            return Err(PositionError::MoverNotPlaying(mover));
         }
-        if setup.doubles > 2 {
-            return Err(PositionError::DoublesCount(setup.doubles));
+        if doubles > 2 {
+            return Err(PositionError::DoublesCount(doubles));
         }
         // Ring squares: at most two pawns, of one seat.
         let mut ring: [(u8, Option<Seat>); 68] = [(0, None); 68];
@@ -154,11 +165,11 @@ impl Position {
             }
         }
         if let Some(w) = winner
-            && (w != setup.mover || setup.doubles != 0)
+            && (w != mover || doubles != 0)
         {
             return Err(PositionError::FinishedState(w));
         }
-        let mut pos = Position { pawns, seats, mover: setup.mover, doubles: setup.doubles };
+        let mut pos = Position { pawns, seats, mover, doubles };
         for seat in Seat::ALL {
             pos.sort_seat(seat);
         }
