@@ -349,8 +349,10 @@ impl SeatTexts {
     }
 }
 
-/// A short text built on the stack (ASCII only; what does not fit is dropped). Some writes
-/// write more bytes than they keep: keep 32 bytes spare beyond the longest text.
+/// A short text in a fixed buffer, on the stack or kept (ASCII only; what does not fit is
+/// dropped). The fast writes store more bytes than they keep (eight for a name, 32 for a
+/// kept seat's text) and go byte by byte where those do not fit: a buffer with that much room
+/// beyond its longest text is written fastest.
 #[derive(Clone)]
 pub(crate) struct Text<const N: usize> {
     bytes: [u8; N],
@@ -385,6 +387,7 @@ impl<const N: usize> Text<N> {
         }
     }
 
+    /// Appends `s`, or nothing if it does not fit.
     pub(crate) fn push_str(&mut self, s: &str) {
         if self.len + s.len() <= N {
             // Byte by byte: the pieces are a few bytes long, too short for a copy call to pay.
@@ -435,6 +438,7 @@ impl<const N: usize> Text<N> {
         }
     }
 
+    /// The text.
     pub(crate) fn as_str(&self) -> &str {
         // Only whole `str`s and ASCII bytes are pushed, so this cannot fail.
         core::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
