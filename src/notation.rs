@@ -303,8 +303,8 @@ fn push_seat<const N: usize>(seat: Seat, pawns: [u8; PAWNS_PER_SEAT], text: &mut
 /// each seat of that position are kept, and used where the seat's pawns are the same.
 pub(crate) struct SeatTexts {
     pawns: [[u8; PAWNS_PER_SEAT]; 4],
-    /// Each seat's field and space (at most 22 bytes), its length, and its `seat_key`.
-    texts: [(Text<SEAT_TEXT>, usize, u32); 4],
+    /// Each seat's field and space (at most 22 bytes), and its `seat_key`.
+    texts: [(Text<SEAT_TEXT>, u32); 4],
 }
 
 /// Room for a seat's field and `Text`'s widest write.
@@ -316,8 +316,7 @@ impl SeatTexts {
         let texts = Seat::ALL.map(|seat| {
             let mut text = Text::new();
             push_seat(seat, position.pawns[seat.index()], &mut text);
-            let len = text.len();
-            (text, len, seat_key(position.pawns[seat.index()]))
+            (text, seat_key(position.pawns[seat.index()]))
         });
         SeatTexts { pawns: position.pawns, texts }
     }
@@ -328,7 +327,7 @@ impl SeatTexts {
         let mut seats = [0; 4];
         for (s, part) in seats.iter_mut().enumerate() {
             let pawns = position.pawns[s];
-            *part = if pawns == self.pawns[s] { self.texts[s].2 } else { seat_key(pawns) };
+            *part = if pawns == self.pawns[s] { self.texts[s].1 } else { seat_key(pawns) };
         }
         position.key_of(seats)
     }
@@ -338,9 +337,9 @@ impl SeatTexts {
     pub(crate) fn push_to<const N: usize>(&self, position: &Position, text: &mut Text<N>) {
         for seat in position.seats().iter() {
             let pawns = position.pawns[seat.index()];
-            let (kept, len, _) = &self.texts[seat.index()];
+            let (kept, _) = &self.texts[seat.index()];
             if pawns == self.pawns[seat.index()] {
-                text.push_block(&kept.bytes, *len);
+                text.push_block(&kept.bytes, kept.len);
             } else {
                 push_seat(seat, pawns, text);
             }
