@@ -313,12 +313,15 @@ const SEAT_TEXT: usize = 32;
 impl SeatTexts {
     /// The texts of the seats of `position`.
     pub(crate) fn new(position: &Position) -> SeatTexts {
-        let texts = Seat::ALL.map(|seat| {
-            let mut text = Text::new();
-            push_seat(seat, position.pawns[seat.index()], &mut text);
-            (text, seat_key(position.pawns[seat.index()]))
-        });
-        SeatTexts { pawns: position.pawns, texts }
+        let mut texts = SeatTexts { pawns: position.pawns, texts: [const { (Text::new(), 0) }; 4] };
+        for (s, (_, key)) in texts.texts.iter_mut().enumerate() {
+            *key = seat_key(position.pawns[s]);
+        }
+        // The texts of seats that do not play are never written.
+        for seat in position.seats().iter() {
+            push_seat(seat, position.pawns[seat.index()], &mut texts.texts[seat.index()].0);
+        }
+        texts
     }
 
     /// `Position::notation_key` of `position`, which has the seats of the position these
@@ -359,7 +362,7 @@ pub(crate) struct Text<const N: usize> {
 }
 
 impl<const N: usize> Text<N> {
-    pub(crate) fn new() -> Text<N> {
+    pub(crate) const fn new() -> Text<N> {
         Text { bytes: [0; N], len: 0 }
     }
 
