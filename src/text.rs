@@ -371,6 +371,24 @@ mod tests {
         }
     }
 
+    /// An answer of thousands of lines, many times the buffer its lines are built in, comes
+    /// whole: each outcome as `Display` writes it with its play, sorted by the outcome.
+    #[test]
+    fn long_answers_come_whole() {
+        let p = "g:10,20,30,40 r:27,37,47,57 b:44,54,64,6 y:61,3,13,23 g 0";
+        let position: Position = p.parse().expect("a position");
+        let state =
+            GameState::from_position(Rules::seed().with_seats(position.seats()), position).expect("state");
+        let outcomes = state.outcomes(Roll::new(3, 3).expect("dice")).expect("awaits a roll");
+        let mut lines: Vec<String> =
+            outcomes.iter().map(|o| format!("{} ; {}\n", o.state.position(), o.play)).collect();
+        // No position's text is the start of another's, so the lines sort as their outcomes.
+        lines.sort();
+        let expected = format!("outcomes {}\n{}", lines.len(), lines.concat());
+        assert!(expected.len() > 20 * LINES, "{} bytes", expected.len());
+        assert_eq!(answers(&[&format!("outcomes {p} 3 3")]).0, expected);
+    }
+
     /// A command without its parts is answered with its usage; the parts are the last
     /// fields, whatever spaces come before them.
     #[test]
