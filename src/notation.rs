@@ -253,7 +253,9 @@ impl Position {
     /// A key that orders positions of one set of seats as their notation does, byte by byte:
     /// the places of the pawns' names in byte order (seven bits each), then the mover's seat
     /// and the doubles count. (A name that is a prefix of another comes first in both orders,
-    /// since the separators after a name sort before every character of a name.)
+    /// since the separators after a name sort before every character of a name.) The text
+    /// interface works it out by `SeatTexts::notation_key`; the tests check that against
+    /// this plain form.
     #[cfg(test)]
     pub(crate) fn notation_key(&self) -> u128 {
         self.key_of(self.pawns.map(seat_key))
@@ -336,7 +338,7 @@ impl SeatTexts {
     }
 
     /// Appends the canonical notation of `position`, which has the seats of the position these
-    /// texts were made from (`Position::push_to` otherwise writes the same).
+    /// texts were made from: the text `Position::push_to` writes.
     pub(crate) fn push_to<const N: usize>(&self, position: &Position, text: &mut Text<N>) {
         for seat in position.seats().iter() {
             let pawns = position.pawns[seat.index()];
