@@ -11,7 +11,7 @@ use crate::board::{Location, Seat, code};
 use crate::dice::{Amounts, Roll};
 use crate::movegen::ends::Ends;
 use crate::movegen::{Board, Codes, Rejection, RollSearch, RollStart, step_of};
-use crate::moves::{MAX_PLAY_LEN, Play, PlayFull, Step};
+use crate::moves::{MAX_PLAY_LEN, Play, PlayCodes, PlayFull, Step};
 use crate::position::{Position, PositionError};
 use crate::rules::{BonusTiming, HomeRow, Rules, RulesError, ThreeDoubles};
 use alloc::vec;
@@ -548,6 +548,50 @@ impl GameState {
         Ok(())
     }
 
+    /// The distinct outcomes of `roll` as [`GameState::outcomes_into`] finds them, in its
+    /// order, without a state built for each: `positions` is filled with the position of each
+    /// (as `outcome_positions_into` does), and `f` is given them and a function that writes
+    /// the play to outcome `k` (as `outcomes_into` does). What the text interface answers
+    /// `outcomes` from, a line per outcome.
+    ///
+    /// # Errors
+    /// [`RollError`] if a roll is in progress or the game is over; `f` is then not called.
+    pub(crate) fn outcome_positions_and_plays(
+        &self,
+        roll: Roll,
+        positions: &mut Vec<Position>,
+        f: impl FnOnce(&[Position], &dyn Fn(usize, &mut PlayCodes)),
+    ) -> Result<(), RollError> {
+        positions.clear();
+        if let Some(state) = self.third_doubles_penalty(roll)? {
+            positions.push(state.position);
+            f(positions, &|_, play| *play = PlayCodes::EMPTY);
+            return Ok(());
+        }
+        let seat = self.mover();
+        let mut after = *self;
+        let _ = after.end_roll(self.position.pawns, roll);
+        let mut f = Some(f);
+        Ends::with(&self.roll_start(self.position.pawns, roll), |ends| {
+            positions.resize(ends.len(), after.position);
+            for (k, position) in positions.iter_mut().enumerate() {
+                let board = ends.board(k);
+                if board[seat.index()] == [code::HOME; 4] {
+                    let mut state = *self;
+                    let _ = state.end_roll(board, roll);
+                    *position = state.position;
+                } else {
+                    position.pawns = board;
+                }
+            }
+            // `Ends::with` runs this once.
+            if let Some(f) = f.take() {
+                f(positions, &|k, play| ends.play_codes_into(k, play));
+            }
+        });
+        Ok(())
+    }
+
     /// Checks that this state awaits a roll; if `roll` is a third doubles, the state after its
     /// penalty, which is then the roll's one outcome.
     fn third_doubles_penalty(&self, roll: Roll) -> Result<Option<GameState>, RollError> {
@@ -1012,6 +1056,8 @@ mod serde_form {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::Text;
+    use alloc::string::ToString;
     use rand::SeedableRng;
 
     /// Twin rolls give the same outcomes in the same order (perft and the search bot count on
@@ -1053,11 +1099,13 @@ mod tests {
     /// limit (whose ages a position does not carry), tagged pairs, third doubles and won
     /// games included; and nothing but the error for a state that does not await a roll.
     /// Without a blockade time limit, as its docs say, each position is all of the state
-    /// after the outcome (`from_position` gives that state back); with one, it is not.
+    /// after the outcome (`from_position` gives that state back); with one, it is not. What
+    /// the text interface writes lines from, `outcome_positions_and_plays`, has the same
+    /// positions and writes the same plays.
     #[test]
     fn outcome_positions_are_the_positions_of_the_outcomes() {
         let limit = Rules { blockade_limit: Some(1), ..Rules::seed() };
-        let (mut outcomes, mut positions) = (Vec::new(), Vec::new());
+        let (mut outcomes, mut positions, mut lines) = (Vec::new(), Vec::new(), Vec::new());
         let (mut wins, mut third_doubles, mut aged) = (0, 0, 0);
         for rules in [Rules::seed(), Rules::hasbro(), Rules::racket(), limit] {
             let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(3);
@@ -1076,6 +1124,18 @@ mod tests {
                         state.position
                     );
                     wins += positions.iter().filter(|p| p.is_finished()).count();
+                    let mut handed = false;
+                    let result = state.outcome_positions_and_plays(roll, &mut lines, |found, play_of| {
+                        assert_eq!(found, &positions[..], "{} {roll}", state.position);
+                        for (k, outcome) in outcomes.iter().enumerate() {
+                            let (mut codes, mut text) = (PlayCodes::EMPTY, Text::<256>::new());
+                            play_of(k, &mut codes);
+                            codes.push_to(&mut text.cursor());
+                            assert_eq!(text.as_str(), outcome.play.to_string(), "{} {roll}", state.position);
+                        }
+                        handed = true;
+                    });
+                    assert!(result.is_ok() && handed);
                     for (position, outcome) in positions.iter().zip(&outcomes) {
                         let same = GameState::from_position(rules, *position) == Ok(outcome.state);
                         assert!(same || rules.blockade_limit.is_some(), "{} {roll}", state.position);
@@ -1090,6 +1150,9 @@ mod tests {
                         Err(RollError::RollInProgress)
                     );
                     assert!(positions.is_empty());
+                    let result =
+                        rolling.outcome_positions_and_plays(roll, &mut lines, |_, _| panic!("handed on"));
+                    assert_eq!(result, Err(RollError::RollInProgress));
                 }
                 state.outcomes_into(roll, &mut outcomes).expect("awaits a roll");
                 state = outcomes[n % outcomes.len()].state;
@@ -1102,6 +1165,9 @@ mod tests {
                 Err(RollError::GameOver)
             );
             assert!(positions.is_empty());
+            let result =
+                state.outcome_positions_and_plays(Roll::DISTINCT[0], &mut lines, |_, _| panic!("handed on"));
+            assert_eq!(result, Err(RollError::GameOver));
         }
         assert!(wins > 0 && third_doubles > 0 && aged > 0, "{wins} {third_doubles} {aged}");
     }

@@ -4,7 +4,7 @@
 use core::fmt::{self, Write};
 
 use crate::board::Location;
-use crate::notation::Text;
+use crate::notation::{Cursor, Text};
 
 /// One step: a pawn of the mover goes from `from` to `to`, spending the amount the two
 /// locations imply (RULES.md section 6.2).
@@ -28,7 +28,7 @@ impl Step {
 impl Step {
     /// Appends the notation of the step, after the ASCII byte `before` if there is one.
     #[inline(always)]
-    fn push_to<const N: usize>(&self, before: Option<u8>, text: &mut Text<N>) {
+    fn push_to<const N: usize>(&self, before: Option<u8>, text: &mut Cursor<'_, N>) {
         if self.from.is_valid() && self.to.is_valid() {
             match before {
                 Some(b) => text.push_code_after(b, self.from.code()),
@@ -46,7 +46,7 @@ impl Step {
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut text = Text::<24>::new();
-        self.push_to(None, &mut text);
+        self.push_to(None, &mut text.cursor());
         f.write_str(text.as_str())
     }
 }
@@ -161,19 +161,56 @@ impl fmt::Display for Play {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Into a buffer first and out in one piece, as positions are.
         let mut text = Text::<{ MAX_PLAY_LEN * 10 + 8 }>::new();
-        self.push_to(&mut text);
+        self.push_to(&mut text.cursor());
         f.write_str(text.as_str())
     }
 }
 
 impl Play {
     /// Appends the notation of the play (at most ten bytes a step, less one).
-    pub(crate) fn push_to<const N: usize>(&self, text: &mut Text<N>) {
+    pub(crate) fn push_to<const N: usize>(&self, text: &mut Cursor<'_, N>) {
         match self.steps() {
             [] => text.push_byte(b'-'),
             [first, rest @ ..] => {
                 first.push_to(None, text);
                 rest.iter().for_each(|s| s.push_to(Some(b' '), text));
+            }
+        }
+    }
+}
+
+/// A play as the location codes of its steps' ends: how the search hands a play to the text
+/// interface, which writes it with no [`Step`] built. Only plays the search made are kept
+/// so, so every code is a location.
+#[derive(Clone, Copy)]
+pub(crate) struct PlayCodes {
+    steps: [[u8; 2]; MAX_PLAY_LEN],
+    len: u8,
+}
+
+impl PlayCodes {
+    pub(crate) const EMPTY: PlayCodes = PlayCodes { steps: [[0; 2]; MAX_PLAY_LEN], len: 0 };
+
+    /// Makes this the play of `len` steps (at most [`MAX_PLAY_LEN`]) that `write` puts in
+    /// the slice it is given.
+    pub(crate) fn write(&mut self, len: usize, write: impl FnOnce(&mut [[u8; 2]])) {
+        let len = len.min(MAX_PLAY_LEN);
+        write(&mut self.steps[..len]);
+        self.len = len as u8;
+    }
+
+    /// Appends the notation of the play, as [`Play`]'s (at most ten bytes a step, less one).
+    #[inline(always)]
+    pub(crate) fn push_to<const N: usize>(&self, text: &mut Cursor<'_, N>) {
+        match &self.steps[..usize::from(self.len)] {
+            [] => text.push_byte(b'-'),
+            [[from, to], rest @ ..] => {
+                text.push_code(*from);
+                text.push_code_after(b'-', *to);
+                for &[from, to] in rest {
+                    text.push_code_after(b' ', from);
+                    text.push_code_after(b'-', to);
+                }
             }
         }
     }

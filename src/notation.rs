@@ -244,7 +244,7 @@ impl fmt::Display for Position {
         // Into a buffer first and out in one piece: positions are printed by the million, and
         // many small writes cost more than the search that found them.
         let mut text = Text::<104>::new();
-        self.push_to(&mut text);
+        self.push_to(&mut text.cursor());
         f.write_str(text.as_str())
     }
 }
@@ -268,7 +268,7 @@ impl Position {
     }
 
     /// Appends the canonical notation (at most 91 bytes).
-    pub(crate) fn push_to<const N: usize>(&self, text: &mut Text<N>) {
+    pub(crate) fn push_to<const N: usize>(&self, text: &mut Cursor<'_, N>) {
         for seat in self.seats().iter() {
             push_seat(seat, self.pawns[seat.index()], text);
         }
@@ -276,7 +276,7 @@ impl Position {
     }
 
     /// Appends the mover and the doubles count, which end the notation.
-    fn push_end<const N: usize>(&self, text: &mut Text<N>) {
+    fn push_end<const N: usize>(&self, text: &mut Cursor<'_, N>) {
         text.push_byte(self.mover().letter() as u8);
         text.push_byte(b' ');
         // At most 2 in a valid position: one digit.
@@ -290,7 +290,8 @@ fn seat_key(pawns: [u8; PAWNS_PER_SEAT]) -> u32 {
 }
 
 /// Appends the field of `seat`, whose pawns are `pawns` in canonical order, and a space.
-fn push_seat<const N: usize>(seat: Seat, pawns: [u8; PAWNS_PER_SEAT], text: &mut Text<N>) {
+#[inline(always)]
+fn push_seat<const N: usize>(seat: Seat, pawns: [u8; PAWNS_PER_SEAT], text: &mut Cursor<'_, N>) {
     text.push_byte(seat.letter() as u8);
     let mut separator = b':';
     for c in pawns {
@@ -302,26 +303,55 @@ fn push_seat<const N: usize>(seat: Seat, pawns: [u8; PAWNS_PER_SEAT], text: &mut
 
 /// The notation of positions that share most seats' pawns with one position, as the outcomes
 /// of a roll do (only the mover's pawns and captured ones move): the text and the sort key of
-/// each seat of that position are kept, and used where the seat's pawns are the same.
+/// each seat of that position are kept, and used where the seat's pawns are the same. Most
+/// outcomes capture nothing: their text is that of the seats before the mover's, the mover's
+/// seat, and that of the seats after it, each of the two kept whole.
 pub(crate) struct SeatTexts {
     pawns: [[u8; PAWNS_PER_SEAT]; 4],
     /// Each seat's field and space (at most 22 bytes), and its `seat_key`.
     texts: [(Text<SEAT_TEXT>, u32); 4],
+    /// The seat whose pawns move, the mover of the position.
+    mover: Seat,
+    /// The fields of the seats before the mover's and of those after it.
+    around: [Text<AROUND>; 2],
+    /// The pawns as one number, and the bits of everyone's but the mover's.
+    board: u128,
+    others: u128,
 }
 
 /// Room for a seat's field and `Text`'s widest write.
 const SEAT_TEXT: usize = 32;
+/// Room for three seats' fields (66 bytes), copied whole.
+const AROUND: usize = 80;
+
+/// The pawns of all four seats as one number, a byte each.
+fn board_bits(pawns: &[[u8; PAWNS_PER_SEAT]; 4]) -> u128 {
+    let [a, b, c, d] = pawns.map(u32::from_le_bytes);
+    u128::from(a) | u128::from(b) << 32 | u128::from(c) << 64 | u128::from(d) << 96
+}
 
 impl SeatTexts {
     /// The texts of the seats of `position`.
     pub(crate) fn new(position: &Position) -> SeatTexts {
-        let mut texts = SeatTexts { pawns: position.pawns, texts: [const { (Text::new(), 0) }; 4] };
+        let mover = position.mover();
+        let mut texts = SeatTexts {
+            pawns: position.pawns,
+            texts: [const { (Text::new(), 0) }; 4],
+            mover,
+            around: [const { Text::new() }; 2],
+            board: board_bits(&position.pawns),
+            others: !(u128::from(u32::MAX) << (32 * mover.index())),
+        };
         for (s, (_, key)) in texts.texts.iter_mut().enumerate() {
             *key = seat_key(position.pawns[s]);
         }
         // The texts of seats that do not play are never written.
         for seat in position.seats().iter() {
-            push_seat(seat, position.pawns[seat.index()], &mut texts.texts[seat.index()].0);
+            let (text, _) = &mut texts.texts[seat.index()];
+            push_seat(seat, position.pawns[seat.index()], &mut text.cursor());
+            if seat != mover {
+                texts.around[usize::from(seat > mover)].cursor().push_block(&text.bytes, text.len);
+            }
         }
         texts
     }
@@ -339,14 +369,22 @@ impl SeatTexts {
 
     /// Appends the canonical notation of `position`, which has the seats of the position these
     /// texts were made from: the text `Position::push_to` writes.
-    pub(crate) fn push_to<const N: usize>(&self, position: &Position, text: &mut Text<N>) {
-        for seat in position.seats().iter() {
-            let pawns = position.pawns[seat.index()];
-            let (kept, _) = &self.texts[seat.index()];
-            if pawns == self.pawns[seat.index()] {
-                text.push_block(&kept.bytes, kept.len);
-            } else {
-                push_seat(seat, pawns, text);
+    #[inline(always)]
+    pub(crate) fn push_to<const N: usize>(&self, position: &Position, text: &mut Cursor<'_, N>) {
+        if board_bits(&position.pawns) & self.others == self.board & self.others {
+            let [before, after] = &self.around;
+            text.push_block(&before.bytes, before.len);
+            push_seat(self.mover, position.pawns[self.mover.index()], text);
+            text.push_block(&after.bytes, after.len);
+        } else {
+            for seat in position.seats().iter() {
+                let pawns = position.pawns[seat.index()];
+                let (kept, _) = &self.texts[seat.index()];
+                if pawns == self.pawns[seat.index()] {
+                    text.push_block(&kept.bytes, kept.len);
+                } else {
+                    push_seat(seat, pawns, text);
+                }
             }
         }
         position.push_end(text);
@@ -378,12 +416,44 @@ impl<const N: usize> Text<N> {
         self.len
     }
 
+    /// A writer at the end of the text.
+    #[inline(always)]
+    pub(crate) fn cursor(&mut self) -> Cursor<'_, N> {
+        Cursor { len: self.len, text: self }
+    }
+
+    /// Appends `s`, or nothing if it does not fit.
+    pub(crate) fn push_str(&mut self, s: &str) {
+        self.cursor().push_str(s);
+    }
+
+    /// The text.
+    pub(crate) fn as_str(&self) -> &str {
+        // Only whole `str`s and ASCII bytes are pushed, so this cannot fail.
+        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+    }
+}
+
+/// Writes at the end of a [`Text`], with the length in a local until it is dropped: a run of
+/// writes (a line of an answer) then does not store and reload the length for every piece.
+pub(crate) struct Cursor<'a, const N: usize> {
+    text: &'a mut Text<N>,
+    len: usize,
+}
+
+impl<const N: usize> Drop for Cursor<'_, N> {
+    fn drop(&mut self) {
+        self.text.len = self.len;
+    }
+}
+
+impl<const N: usize> Cursor<'_, N> {
     /// Appends the first `len` bytes of `block`, a text's ASCII bytes; all of them are
     /// written, in one copy, where they fit.
     #[inline(always)]
-    fn push_block<const B: usize>(&mut self, block: &[u8; B], len: usize) {
+    pub(crate) fn push_block<const B: usize>(&mut self, block: &[u8; B], len: usize) {
         debug_assert!(len <= B && block.is_ascii());
-        if let Some(slot) = self.bytes.get_mut(self.len..self.len + B) {
+        if let Some(slot) = self.text.bytes.get_mut(self.len..self.len + B) {
             slot.copy_from_slice(block);
             self.len += len;
         } else {
@@ -396,7 +466,7 @@ impl<const N: usize> Text<N> {
         if self.len + s.len() <= N {
             // Byte by byte: the pieces are a few bytes long, too short for a copy call to pay.
             for &b in s.as_bytes() {
-                self.bytes[self.len] = b;
+                self.text.bytes[self.len] = b;
                 self.len += 1;
             }
         }
@@ -406,7 +476,7 @@ impl<const N: usize> Text<N> {
     #[inline(always)]
     pub(crate) fn push_byte(&mut self, b: u8) {
         debug_assert!(b.is_ascii());
-        if let Some(slot) = self.bytes.get_mut(self.len) {
+        if let Some(slot) = self.text.bytes.get_mut(self.len) {
             *slot = b;
             self.len += 1;
         }
@@ -417,7 +487,7 @@ impl<const N: usize> Text<N> {
     pub(crate) fn push_code(&mut self, c: u8) {
         let [b0, b1, b2, b3, len] = NAME_BYTES[usize::from(c)];
         // All four bytes at once, of which the name's are kept: one store, no loop.
-        if let Some(slot) = self.bytes.get_mut(self.len..self.len + 4) {
+        if let Some(slot) = self.text.bytes.get_mut(self.len..self.len + 4) {
             slot.copy_from_slice(&[b0, b1, b2, b3]);
             self.len += usize::from(len);
         } else {
@@ -433,7 +503,7 @@ impl<const N: usize> Text<N> {
         let [b0, b1, b2, b3, len] = NAME_BYTES[usize::from(c)];
         // Eight bytes at once, of which the first and the name's are kept: one store, no loop.
         let word = u64::from(u32::from_le_bytes([b0, b1, b2, b3])) << 8 | u64::from(before);
-        if let Some(slot) = self.bytes.get_mut(self.len..self.len + 8) {
+        if let Some(slot) = self.text.bytes.get_mut(self.len..self.len + 8) {
             slot.copy_from_slice(&word.to_le_bytes());
             self.len += 1 + usize::from(len);
         } else {
@@ -441,11 +511,12 @@ impl<const N: usize> Text<N> {
             word.to_le_bytes()[..=usize::from(len)].iter().for_each(|&b| self.push_byte(b));
         }
     }
+}
 
-    /// The text.
-    pub(crate) fn as_str(&self) -> &str {
-        // Only whole `str`s and ASCII bytes are pushed, so this cannot fail.
-        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+impl<const N: usize> fmt::Write for Cursor<'_, N> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.push_str(s);
+        Ok(())
     }
 }
 
@@ -663,7 +734,7 @@ mod tests {
             for texts in [SeatTexts::new(before), SeatTexts::new(other)] {
                 for o in outcomes {
                     let mut text = Text::<128>::new();
-                    texts.push_to(&o.state.position(), &mut text);
+                    texts.push_to(&o.state.position(), &mut text.cursor());
                     assert_eq!(text.as_str(), spelled(&o.state.position()));
                     assert_eq!(texts.notation_key(&o.state.position()), o.state.position().notation_key());
                 }
@@ -696,13 +767,15 @@ mod tests {
     #[test]
     fn texts_keep_what_fits() {
         let mut text = Text::<6>::new();
-        text.push_code_after(b':', code::HOME);
-        text.push_code(code::RING0);
-        text.push_byte(b',');
-        text.push_str("x");
+        let mut cursor = text.cursor();
+        cursor.push_code_after(b':', code::HOME);
+        cursor.push_code(code::RING0);
+        cursor.push_byte(b',');
+        cursor.push_str("x");
+        drop(cursor);
         assert_eq!(text.as_str(), ":home0");
         let mut text = Text::<8>::new();
-        text.push_block(b"g:n,n,n,n   ", 10);
+        text.cursor().push_block(b"g:n,n,n,n   ", 10);
         assert_eq!(text.as_str(), "g:n,n,n,");
     }
 

@@ -17,7 +17,8 @@ use alloc::vec::Vec;
 use core::fmt::Write;
 
 use crate::dice::Roll;
-use crate::game::{GameState, Outcome};
+use crate::game::GameState;
+use crate::moves::PlayCodes;
 use crate::notation::{SeatTexts, Text};
 use crate::perft::perft;
 use crate::position::Position;
@@ -39,7 +40,8 @@ pub enum Flow {
 #[derive(Clone, Debug)]
 pub struct TextInterface {
     rules: Rules,
-    outcomes: Vec<Outcome>,
+    /// The positions of the outcomes of one `outcomes` command.
+    positions: Vec<Position>,
     /// The outcomes of one `outcomes` command in the order of their notation: each one's
     /// `Position::notation_key` and index.
     order: Vec<(u128, u32)>,
@@ -60,7 +62,7 @@ impl TextInterface {
     pub fn new() -> TextInterface {
         TextInterface {
             rules: Rules::seed(),
-            outcomes: Vec::new(),
+            positions: Vec::new(),
             order: Vec::new(),
             lines: Box::new(Text::new()),
         }
@@ -173,33 +175,39 @@ impl TextInterface {
                         .ok_or_else(|| format!("{d:?} is not a die value (1 to 6)"))
                 };
                 let roll = Roll::new(die(d1)?, die(d2)?).map_err(|e| e.to_string())?;
-                state.outcomes_into(roll, &mut self.outcomes).map_err(|e| e.to_string())?;
                 // Sorted by a key that orders as the notation does, so no text is compared;
                 // the lines are built in a kept buffer and added a few kilobytes at a time (a
-                // batch prints millions), the seats that did not move copied as they were.
+                // batch prints millions), the seats that did not move copied as they were. No
+                // state is built for an outcome: its position and play are all a line needs.
                 let seats = SeatTexts::new(&state.position());
-                self.order.clear();
-                self.order.extend(
-                    self.outcomes.iter().zip(0..).map(|(o, i)| (seats.notation_key(&o.state.position()), i)),
-                );
-                self.order.sort_unstable();
-                out.push_str("outcomes ");
-                push_decimal(out, self.order.len() as u128);
-                out.push('\n');
-                let lines = &mut *self.lines;
-                lines.clear();
-                for &(_, i) in &self.order {
-                    let o = &self.outcomes[i as usize];
-                    seats.push_to(&o.state.position(), lines);
-                    lines.push_str(" ; ");
-                    o.play.push_to(lines);
-                    lines.push_byte(b'\n');
-                    if lines.len() > LINES - LINE {
-                        out.push_str(lines.as_str());
-                        lines.clear();
+                let (order, lines) = (&mut self.order, &mut *self.lines);
+                let write = |positions: &[Position], play_of: &dyn Fn(usize, &mut PlayCodes)| {
+                    order.clear();
+                    order.extend(positions.iter().zip(0..).map(|(p, i)| (seats.notation_key(p), i)));
+                    order.sort_unstable();
+                    out.push_str("outcomes ");
+                    push_decimal(out, order.len() as u128);
+                    out.push('\n');
+                    lines.clear();
+                    let mut play = PlayCodes::EMPTY;
+                    for &(_, i) in order.iter() {
+                        play_of(i as usize, &mut play);
+                        let mut line = lines.cursor();
+                        seats.push_to(&positions[i as usize], &mut line);
+                        line.push_str(" ; ");
+                        play.push_to(&mut line);
+                        line.push_byte(b'\n');
+                        drop(line);
+                        if lines.len() > LINES - LINE {
+                            out.push_str(lines.as_str());
+                            lines.clear();
+                        }
                     }
-                }
-                out.push_str(lines.as_str());
+                };
+                state
+                    .outcome_positions_and_plays(roll, &mut self.positions, write)
+                    .map_err(|e| e.to_string())?;
+                out.push_str(self.lines.as_str());
                 Ok(())
             }
             "perft" => {

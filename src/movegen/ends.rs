@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use super::index::Index;
 use super::{Board, Child, Codes, Generator, Node, RollStart, Score, Sink, StartSteps};
 use crate::dice::Roll;
-use crate::moves::Play;
+use crate::moves::{Play, PlayCodes};
 
 /// No state: the "parent" of the start of the roll.
 const NONE: u32 = u32::MAX;
@@ -131,22 +131,39 @@ impl Ends<'_> {
     #[inline]
     pub(crate) fn play_into(&self, k: usize, play: &mut Play) {
         let c = self.end(k);
+        play.write(self.play_len(c), |steps| self.trail_into(c, steps, |codes| self.generator.step(codes)));
+    }
+
+    /// `play_into` as location codes, with no `Step` built: what the text interface writes.
+    #[inline]
+    pub(crate) fn play_codes_into(&self, k: usize, play: &mut PlayCodes) {
+        let c = self.end(k);
+        play.write(self.play_len(c), |steps| {
+            self.trail_into(c, steps, |codes| self.generator.step_codes(codes))
+        });
+    }
+
+    /// How many steps the first play found to `c` has.
+    fn play_len(&self, c: &Candidate) -> usize {
         if c.via == NONE {
-            *play = Play::EMPTY;
-            return;
+            return 0;
         }
         debug_assert!(!self.buffers.trail.is_empty(), "a play asked of a walk that kept no trail");
-        let trail = &self.buffers.trail;
         // State 0 is the start of the roll; every other state's trail leads back to it.
-        play.write(usize::from(trail[c.via as usize].depth) + 1, |steps| {
-            // Last step first, back along the trail.
-            let mut step = c.step;
-            let mut at = c.via as usize;
-            for slot in steps.iter_mut().rev() {
-                *slot = self.generator.step(step);
-                (at, step) = (trail[at].via as usize, trail[at].step);
-            }
-        });
+        usize::from(self.buffers.trail[c.via as usize].depth) + 1
+    }
+
+    /// Fills `steps` with the last steps of the first play found to `c` (all of them when
+    /// `steps` has `play_len` slots), each turned from the mover's progress codes by `turn`.
+    #[inline(always)]
+    fn trail_into<T>(&self, c: &Candidate, steps: &mut [T], turn: impl Fn(Codes) -> T) {
+        let trail = &self.buffers.trail;
+        // Last step first, back along the trail.
+        let (mut at, mut step) = (c.via as usize, c.step);
+        for slot in steps.iter_mut().rev() {
+            *slot = turn(step);
+            (at, step) = (trail[at].via as usize, trail[at].step);
+        }
     }
 
     /// Walks the roll from its start `root`, taking the steps from there from `starts` when

@@ -552,6 +552,12 @@ impl Generator {
         Step::new(at[usize::from(codes[0])], at[usize::from(codes[1])])
     }
 
+    /// The step between two of the mover's progress codes, as location codes.
+    pub(crate) fn step_codes(&self, codes: Codes) -> [u8; 2] {
+        let absolute = &ABSOLUTE[self.seat.index()];
+        [absolute[usize::from(codes[0])], absolute[usize::from(codes[1])]]
+    }
+
     /// The board after a play ending in `n` as one key: the mover's pawns as a sorted multiset
     /// and the captured opponents, so that ends told apart only by pawn identity share a key.
     fn end_key(&self, n: Node) -> u64 {
