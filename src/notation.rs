@@ -427,6 +427,11 @@ impl<const N: usize> Text<N> {
         self.cursor().push_str(s);
     }
 
+    /// The text's bytes, all ASCII.
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+
     /// The text.
     pub(crate) fn as_str(&self) -> &str {
         // Only whole `str`s and ASCII bytes are pushed, so this cannot fail.

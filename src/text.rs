@@ -14,7 +14,6 @@ use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use core::fmt::Write;
 
 use crate::dice::Roll;
 use crate::game::GameState;
@@ -48,6 +47,8 @@ pub struct TextInterface {
     /// Where its answer lines are built, a few kilobytes at a time (kept, as a new buffer
     /// would have to be zeroed).
     lines: Box<Text<LINES>>,
+    /// Where `answer` has an answer written before it is added to the caller's text.
+    answer: Vec<u8>,
 }
 
 impl Default for TextInterface {
@@ -65,12 +66,24 @@ impl TextInterface {
             positions: Vec::new(),
             order: Vec::new(),
             lines: Box::new(Text::new()),
+            answer: Vec::new(),
         }
     }
 
     /// Answers one line, appending the answer (every line ending in a newline) to `out`.
     /// Blank lines get no answer; `quit` returns [`Flow::Quit`].
     pub fn answer(&mut self, line: &str, out: &mut String) -> Flow {
+        let mut answer = core::mem::take(&mut self.answer);
+        answer.clear();
+        let flow = self.respond(line, &mut answer);
+        // Answers are ASCII and the reasons of errors whole `str`s: nothing is replaced.
+        out.push_str(&String::from_utf8_lossy(&answer));
+        self.answer = answer;
+        flow
+    }
+
+    /// `answer` as bytes, as `serve` writes them (so that they need no check as text).
+    fn respond(&mut self, line: &str, out: &mut Vec<u8>) -> Flow {
         let line = line.trim();
         if line.is_empty() {
             return Flow::Continue;
@@ -79,9 +92,9 @@ impl TextInterface {
             return Flow::Quit;
         }
         if let Err(reason) = self.command(line, out) {
-            out.push_str("error ");
-            out.push_str(&reason);
-            out.push('\n');
+            out.extend_from_slice(b"error ");
+            out.extend_from_slice(reason.as_bytes());
+            out.push(b'\n');
         }
         Flow::Continue
     }
@@ -114,7 +127,7 @@ impl TextInterface {
         mut output: impl std::io::Write,
     ) -> std::io::Result<()> {
         let mut buffer = Vec::new();
-        let mut answers = String::new();
+        let mut answers = Vec::new();
         // Where the unanswered input starts in `buffer`.
         let mut start = 0;
         let mut at_end = false;
@@ -122,18 +135,18 @@ impl TextInterface {
             while let Some(len) = newline(&buffer[start..]) {
                 let line = text_of(&buffer[start..start + len]);
                 start += len + 1;
-                if self.answer(&line, &mut answers) == Flow::Quit {
+                if self.respond(&line, &mut answers) == Flow::Quit {
                     break 'session;
                 }
             }
             if at_end {
                 // A last line without a newline.
                 let line = text_of(&buffer[start..]);
-                let _ = self.answer(&line, &mut answers);
+                let _ = self.respond(&line, &mut answers);
                 break;
             }
             // Reading may wait for the other side, which may be waiting for these answers.
-            output.write_all(answers.as_bytes())?;
+            output.write_all(&answers)?;
             output.flush()?;
             answers.clear();
             buffer.drain(..start);
@@ -149,17 +162,17 @@ impl TextInterface {
             buffer.truncate(filled + *read.as_ref().unwrap_or(&0));
             at_end = read? == 0;
         }
-        output.write_all(answers.as_bytes())?;
+        output.write_all(&answers)?;
         output.flush()
     }
 
-    fn command(&mut self, line: &str, out: &mut String) -> Result<(), String> {
+    fn command(&mut self, line: &str, out: &mut Vec<u8>) -> Result<(), String> {
         let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
         match cmd {
             "rules" => {
                 let preset: Preset = rest.parse().map_err(|e| format!("{e}"))?;
                 self.rules = preset.rules();
-                out.push_str("ok\n");
+                out.extend_from_slice(b"ok\n");
                 Ok(())
             }
             "outcomes" => {
@@ -185,9 +198,9 @@ impl TextInterface {
                     order.clear();
                     order.extend(positions.iter().zip(0..).map(|(p, i)| (seats.notation_key(p), i)));
                     order.sort_unstable();
-                    out.push_str("outcomes ");
+                    out.extend_from_slice(b"outcomes ");
                     push_decimal(out, order.len() as u128);
-                    out.push('\n');
+                    out.push(b'\n');
                     lines.clear();
                     let mut play = PlayCodes::EMPTY;
                     for &(_, i) in order.iter() {
@@ -199,7 +212,7 @@ impl TextInterface {
                         line.push_byte(b'\n');
                         drop(line);
                         if lines.len() > LINES - LINE {
-                            out.push_str(lines.as_str());
+                            out.extend_from_slice(lines.as_bytes());
                             lines.clear();
                         }
                     }
@@ -207,7 +220,7 @@ impl TextInterface {
                 state
                     .outcome_positions_and_plays(roll, &mut self.positions, write)
                     .map_err(|e| e.to_string())?;
-                out.push_str(self.lines.as_str());
+                out.extend_from_slice(self.lines.as_bytes());
                 Ok(())
             }
             "perft" => {
@@ -216,9 +229,9 @@ impl TextInterface {
                     .and_then(|d| u32::try_from(d).ok())
                     .ok_or_else(|| format!("{depth:?} is not a depth (0 to {})", u32::MAX))?;
                 let state = self.state(pos)?;
-                out.push_str("perft ");
+                out.extend_from_slice(b"perft ");
                 push_decimal(out, perft(&state, depth));
-                out.push('\n');
+                out.push(b'\n');
                 Ok(())
             }
             _ => Err(format!("unknown command {cmd:?} (expected rules, outcomes, perft or quit)")),
@@ -277,9 +290,9 @@ fn text_of(bytes: &[u8]) -> alloc::borrow::Cow<'_, str> {
 
 /// Appends `n` in decimal: one answer per perft command, where `core::fmt` cost as much as
 /// reading the position.
-fn push_decimal(out: &mut String, n: u128) {
+fn push_decimal(out: &mut Vec<u8>, n: u128) {
     let Ok(mut n) = u64::try_from(n) else {
-        let _ = write!(out, "{n}");
+        out.extend_from_slice(format!("{n}").as_bytes());
         return;
     };
     let mut digits = [0u8; 20];
@@ -292,9 +305,7 @@ fn push_decimal(out: &mut String, n: u128) {
             break;
         }
     }
-    for &d in &digits[at..] {
-        out.push(char::from(d));
-    }
+    out.extend_from_slice(&digits[at..]);
 }
 
 /// A number in a command (a die, a depth): decimal digits only, no sign; `None` if it is not
@@ -335,9 +346,9 @@ mod tests {
     #[test]
     fn decimals_are_written_in_full() {
         for n in [0, 7, 10, 21, 4447, u128::from(u64::MAX), u128::from(u64::MAX) + 1, u128::MAX] {
-            let mut out = String::from("x");
+            let mut out = b"x".to_vec();
             push_decimal(&mut out, n);
-            assert_eq!(out, format!("x{n}"));
+            assert_eq!(out, format!("x{n}").into_bytes());
         }
     }
 
