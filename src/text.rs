@@ -77,7 +77,7 @@ impl TextInterface {
         answer.clear();
         let flow = self.respond(line, &mut answer);
         // Answers are ASCII and the reasons of errors whole `str`s: nothing is replaced.
-        out.push_str(&String::from_utf8_lossy(&answer));
+        out.push_str(&text_of(&answer));
         self.answer = answer;
         flow
     }
@@ -278,9 +278,8 @@ fn newline(bytes: &[u8]) -> Option<usize> {
     chunks.remainder().iter().position(|&b| b == b'\n').map(|i| at + i)
 }
 
-/// A line of input as text, invalid UTF-8 replaced (checking valid text first is the faster
-/// path, and the usual one).
-#[cfg(feature = "std")]
+/// Bytes as text, invalid UTF-8 replaced (checking valid text first is the faster path, and
+/// the usual one): a line of input, or an answer.
 fn text_of(bytes: &[u8]) -> alloc::borrow::Cow<'_, str> {
     match core::str::from_utf8(bytes) {
         Ok(text) => alloc::borrow::Cow::Borrowed(text),
