@@ -306,6 +306,7 @@ fn push_seat<const N: usize>(seat: Seat, pawns: [u8; PAWNS_PER_SEAT], text: &mut
 /// each seat of that position are kept, and used where the seat's pawns are the same. Most
 /// outcomes capture nothing: their text is that of the seats before the mover's, the mover's
 /// seat, and that of the seats after it, each of the two kept whole.
+#[derive(Clone, Debug)]
 pub(crate) struct SeatTexts {
     pawns: [[u8; PAWNS_PER_SEAT]; 4],
     /// Each seat's field and space (at most 22 bytes), and its `seat_key`.
@@ -317,6 +318,19 @@ pub(crate) struct SeatTexts {
     /// The pawns as one number, and the bits of everyone's but the mover's.
     board: u128,
     others: u128,
+}
+
+impl Default for SeatTexts {
+    fn default() -> SeatTexts {
+        SeatTexts {
+            pawns: [[code::NEST; PAWNS_PER_SEAT]; 4],
+            texts: [const { (Text::new(), 0) }; 4],
+            mover: Seat::Green,
+            around: [const { Text::new() }; 2],
+            board: 0,
+            others: 0,
+        }
+    }
 }
 
 /// Room for a seat's field and `Text`'s widest write.
@@ -332,28 +346,34 @@ fn board_bits(pawns: &[[u8; PAWNS_PER_SEAT]; 4]) -> u128 {
 
 impl SeatTexts {
     /// The texts of the seats of `position`.
+    #[cfg(test)]
     pub(crate) fn new(position: &Position) -> SeatTexts {
+        let mut texts = SeatTexts::default();
+        texts.set(position);
+        texts
+    }
+
+    /// Makes these the texts of the seats of `position` (kept and set again, as a new one
+    /// would have its buffers zeroed).
+    pub(crate) fn set(&mut self, position: &Position) {
         let mover = position.mover();
-        let mut texts = SeatTexts {
-            pawns: position.pawns,
-            texts: [const { (Text::new(), 0) }; 4],
-            mover,
-            around: [const { Text::new() }; 2],
-            board: board_bits(&position.pawns),
-            others: !(u128::from(u32::MAX) << (32 * mover.index())),
-        };
-        for (s, (_, key)) in texts.texts.iter_mut().enumerate() {
+        self.pawns = position.pawns;
+        self.mover = mover;
+        self.board = board_bits(&position.pawns);
+        self.others = !(u128::from(u32::MAX) << (32 * mover.index()));
+        self.around.iter_mut().for_each(Text::clear);
+        for (s, (text, key)) in self.texts.iter_mut().enumerate() {
             *key = seat_key(position.pawns[s]);
+            text.clear();
         }
         // The texts of seats that do not play are never written.
         for seat in position.seats().iter() {
-            let (text, _) = &mut texts.texts[seat.index()];
+            let (text, _) = &mut self.texts[seat.index()];
             push_seat(seat, position.pawns[seat.index()], &mut text.cursor());
             if seat != mover {
-                texts.around[usize::from(seat > mover)].cursor().push_block(&text.bytes, text.len);
+                self.around[usize::from(seat > mover)].cursor().push_block(&text.bytes, text.len);
             }
         }
-        texts
     }
 
     /// `Position::notation_key` of `position`, which has the seats of the position these

@@ -47,6 +47,8 @@ pub struct TextInterface {
     /// Where its answer lines are built, a few kilobytes at a time (kept, as a new buffer
     /// would have to be zeroed).
     lines: Box<Text<LINES>>,
+    /// The texts of the seats of the position of the last `outcomes` command.
+    seats: Box<SeatTexts>,
     /// Where `answer` has an answer written before it is added to the caller's text.
     answer: Vec<u8>,
 }
@@ -66,6 +68,7 @@ impl TextInterface {
             positions: Vec::new(),
             order: Vec::new(),
             lines: Box::new(Text::new()),
+            seats: Box::default(),
             answer: Vec::new(),
         }
     }
@@ -192,12 +195,13 @@ impl TextInterface {
                 // the lines are built in a kept buffer and added a few kilobytes at a time (a
                 // batch prints millions), the seats that did not move copied as they were. No
                 // state is built for an outcome: its position and play are all a line needs.
-                let seats = SeatTexts::new(&state.position());
-                let (order, lines) = (&mut self.order, &mut *self.lines);
+                self.seats.set(&state.position());
+                let (seats, order, lines) = (&*self.seats, &mut self.order, &mut *self.lines);
                 let write = |positions: &[Position], play_of: &dyn Fn(usize, &mut PlayCodes)| {
                     order.clear();
                     order.extend(positions.iter().zip(0..).map(|(p, i)| (seats.notation_key(p), i)));
-                    order.sort_unstable();
+                    // Distinct positions have distinct keys: the index never decides.
+                    order.sort_unstable_by_key(|&(key, _)| key);
                     out.extend_from_slice(b"outcomes ");
                     push_decimal(out, order.len() as u128);
                     out.push(b'\n');
