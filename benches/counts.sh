@@ -21,6 +21,6 @@ echo "suite --games --positions: $(count target/release/examples/suite --games -
 echo "analyze, 400 positions: $(count target/release/examples/analyze < "$work/p400.txt")"
 echo "analyze, 4032 positions: $(count target/release/examples/analyze < benches/peers/perft-4032.txt)"
 echo "analyze, 2000 outcomes commands: $(count target/release/examples/analyze < "$work/o2000.txt")"
-echo "  of which the search (outcomes_into): $(count --toggle-collect='parcheesi::game::GameState::outcomes_into' \
-  target/release/examples/analyze < "$work/o2000.txt")"
+echo "  the same rolls searched alone (outcomes_into): $(count --toggle-collect='parcheesi::game::GameState::outcomes_into' \
+  target/release/examples/suite --commands "$work/o2000.txt")"
 rm -r "$work"

@@ -14,6 +14,10 @@
 //! With `--positions` as well, `--times` and `--games` ask the outcomes as positions
 //! (`outcome_positions_into`) instead of whole (`outcomes_into`).
 //!
+//! With `--commands FILE`: the outcomes (`outcomes_into`) of every `outcomes POSITION D1 D2`
+//! line of FILE, the positions read first: the search alone, for comparing with the text
+//! interface (`analyze`) answering the same lines.
+//!
 //! ```text
 //! cargo build --release --example suite
 //! valgrind --tool=callgrind --callgrind-out-file=/tmp/suite.cg target/release/examples/suite
@@ -159,7 +163,34 @@ fn games(positions_only: bool) {
     println!("{} positions x 21 rolls: {total} outcomes", states.len());
 }
 
+/// The outcomes of every `outcomes POSITION D1 D2` line of the file at `path` (`seed` rules),
+/// each position read before any search.
+fn commands(path: &str) {
+    let text = std::fs::read_to_string(path).expect("a file of commands");
+    let mut jobs = Vec::new();
+    for line in text.lines() {
+        let Some(rest) = line.strip_prefix("outcomes ") else { continue };
+        let mut parts = rest.rsplitn(3, ' ');
+        let (d2, d1, position) = (parts.next(), parts.next(), parts.next());
+        let die = |d: Option<&str>| d.and_then(|d| d.parse().ok()).expect("a die");
+        let roll = Roll::new(die(d1), die(d2)).expect("a roll");
+        jobs.push((suite_state(position.expect("a position")), roll));
+    }
+    let mut outcomes = Vec::new();
+    let mut total = 0;
+    for (state, roll) in &jobs {
+        state.outcomes_into(*roll, &mut outcomes).expect("awaits a roll");
+        total += outcomes.len();
+    }
+    println!("{} commands: {total} outcomes", jobs.len());
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--commands") {
+        commands(args.get(i + 1).expect("--commands FILE"));
+        return;
+    }
     let positions_only = std::env::args().any(|a| a == "--positions");
     if std::env::args().any(|a| a == "--times") {
         times(positions_only);
