@@ -10,6 +10,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use parcheesi::bots::RandomBot;
 use parcheesi::text::TextInterface;
 use parcheesi::{Game, GameState, Player, Position, Roll, Rules, Step, perft};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 
 /// The fixed suite: name, position, and its perft-1 count under `seed` (the distinct outcomes
@@ -131,6 +133,21 @@ fn random_game(c: &mut Criterion) {
     });
     // The players must be the same type for the slice; check the trait object form compiles too.
     let _: &dyn Player = &RandomBot::new(0);
+    // The same kind of game played out by `random_outcome`: no outcome list, no play.
+    c.bench_function("random four-player playout", |b| {
+        b.iter(|| {
+            let mut rng = ChaCha8Rng::seed_from_u64(black_box(7));
+            let mut state = GameState::new(rules).expect("rules");
+            let mut rolls = 0;
+            while !state.is_finished() {
+                let roll = Roll::random(&mut rng);
+                state = state.random_outcome(roll, &mut rng).expect("awaits a roll");
+                rolls += 1;
+            }
+            assert!(state.winner().is_some() && rolls > 100, "{rolls} rolls");
+            rolls
+        })
+    });
 }
 
 criterion_group!(benches, outcomes, outcome_positions, text_interface, legal_steps, perft2, random_game);

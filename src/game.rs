@@ -77,6 +77,22 @@ pub struct GameState {
     in_roll: Option<InRoll>,
 }
 
+/// A number below `n`, uniform: a fresh word, the few top words that would favour the low
+/// numbers drawn again; 0 with no word drawn when `n` is at most 1.
+fn uniform_below<R: rand::Rng + ?Sized>(n: usize, rng: &mut R) -> usize {
+    if n <= 1 {
+        return 0;
+    }
+    let n = n as u64;
+    let limit = u64::MAX - u64::MAX % n;
+    loop {
+        let w = rng.next_u64();
+        if w < limit {
+            return (w % n) as usize;
+        }
+    }
+}
+
 /// Errors building a game state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -546,6 +562,49 @@ impl GameState {
             }
         });
         Ok(())
+    }
+
+    /// The state after one of the distinct outcomes of `roll`, drawn uniformly with `rng`:
+    /// `outcomes(roll)?[k].state` for a uniform `k`, found without building the other
+    /// outcomes or any play. What a random playout needs (Monte Carlo tree search, random
+    /// bots), and the cheapest way to play a game out at random.
+    ///
+    /// When the roll has more than one outcome this draws one `u64` from `rng` (and again for
+    /// the few top words that would favour the first outcomes); otherwise it draws nothing. So
+    /// a seeded generator plays the same game on every platform.
+    ///
+    /// # Errors
+    /// [`RollError`] if a roll is in progress or the game is over.
+    ///
+    /// # Example
+    /// ```
+    /// use parcheesi::{GameState, Roll, Rules};
+    /// use rand::SeedableRng;
+    ///
+    /// // A whole four-player game of uniformly random choices.
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    /// let mut state = GameState::new(Rules::seed())?;
+    /// while !state.is_finished() {
+    ///     let roll = Roll::random(&mut rng);
+    ///     state = state.random_outcome(roll, &mut rng)?;
+    /// }
+    /// assert!(state.winner().is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn random_outcome<R: rand::Rng + ?Sized>(
+        &self,
+        roll: Roll,
+        rng: &mut R,
+    ) -> Result<GameState, RollError> {
+        if let Some(state) = self.third_doubles_penalty(roll)? {
+            return Ok(state);
+        }
+        let board = Ends::without_plays(&self.roll_start(self.position.pawns, roll), |ends| {
+            ends.board(uniform_below(ends.len(), rng))
+        });
+        let mut state = *self;
+        let _ = state.end_roll(board, roll);
+        Ok(state)
     }
 
     /// The distinct outcomes of `roll` as [`GameState::outcomes_into`] finds them, in its
@@ -1170,6 +1229,74 @@ mod tests {
             assert_eq!(result, Err(RollError::GameOver));
         }
         assert!(wins > 0 && third_doubles > 0 && aged > 0, "{wins} {third_doubles} {aged}");
+    }
+
+    /// `random_outcome` is the state of the outcome of the index it draws, in the order of
+    /// `outcomes`, under every preset and a blockade time limit (where a position is not the
+    /// whole state), penalties and wins included; it draws a word only when there is a choice;
+    /// and over many draws from one roll it draws every outcome, about equally often.
+    #[test]
+    fn random_outcomes_are_outcomes_drawn_uniformly() {
+        use rand::RngExt;
+        let limit = Rules { blockade_limit: Some(1), ..Rules::seed() };
+        let mut outcomes = Vec::new();
+        let (mut drawn, mut penalties, mut wins) = (0, 0, 0);
+        for rules in [Rules::seed(), Rules::hasbro(), Rules::racket(), limit] {
+            let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+            let mut state = GameState::new(rules).expect("rules");
+            while !state.is_finished() {
+                for roll in Roll::DISTINCT {
+                    state.outcomes_into(roll, &mut outcomes).expect("awaits a roll");
+                    let seed = dice.random::<u64>();
+                    let (mut a, mut b) = (
+                        rand_chacha::ChaCha8Rng::seed_from_u64(seed),
+                        rand_chacha::ChaCha8Rng::seed_from_u64(seed),
+                    );
+                    let k = uniform_below(outcomes.len(), &mut b);
+                    assert_eq!(
+                        state.random_outcome(roll, &mut a),
+                        Ok(outcomes[k].state),
+                        "{} {roll}",
+                        state.position
+                    );
+                    // The same words drawn: the next word of each is the same.
+                    assert_eq!(a.random::<u64>(), b.random::<u64>());
+                    drawn += 1;
+                    penalties += usize::from(state.position.doubles == 2 && roll.is_doubles());
+                    wins += usize::from(outcomes[k].state.is_finished());
+                }
+                let roll = Roll::random(&mut dice);
+                state = state.random_outcome(roll, &mut dice).expect("awaits a roll");
+            }
+            assert_eq!(state.random_outcome(Roll::DISTINCT[0], &mut dice), Err(RollError::GameOver));
+        }
+        assert!(drawn > 1000 && penalties > 0 && wins > 0, "{drawn} {penalties} {wins}");
+        // One word per draw when there is a choice, none when there is not.
+        let start = GameState::new(Rules::seed()).expect("rules");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let mut copy = rng.clone();
+        let one = Roll::new(1, 2).expect("a roll");
+        assert_eq!(start.outcomes(one).map(|o| o.len()), Ok(1));
+        assert_eq!(
+            start.random_outcome(one, &mut rng),
+            Ok(start.outcomes(one).expect("awaits a roll")[0].state)
+        );
+        assert_eq!(rng.random::<u64>(), copy.random::<u64>());
+        // Every outcome of a roll with many, drawn about equally often.
+        let all_out: Position =
+            "g:10,20,30,40 r:27,37,47,57 b:44,54,64,6 y:61,3,13,23 g 0".parse().expect("a position");
+        let state = GameState::from_position(Rules::seed(), all_out).expect("a state");
+        let roll = Roll::new(2, 5).expect("a roll");
+        state.outcomes_into(roll, &mut outcomes).expect("awaits a roll");
+        let mut counts = vec![0u32; outcomes.len()];
+        let draws = 400 * outcomes.len() as u32;
+        for _ in 0..draws {
+            let next = state.random_outcome(roll, &mut rng).expect("awaits a roll");
+            let k = outcomes.iter().position(|o| o.state == next).expect("an outcome");
+            counts[k] += 1;
+        }
+        assert!(outcomes.len() > 10, "{}", outcomes.len());
+        assert!(counts.iter().all(|&c| (300..500).contains(&c)), "{counts:?}");
     }
 
     /// The counts perft takes at its last level are each roll's `outcome_count`: over games

@@ -244,7 +244,9 @@ impl Position {
     /// The seat with all four pawns at home, if the game is over.
     #[must_use]
     pub fn winner(&self) -> Option<Seat> {
-        self.seats.iter().find(|s| self.pawns[s.index()].iter().all(|&c| c == code::HOME))
+        // A valid position has at most one seat with every pawn home, and that seat is the
+        // mover (`from_setup` checks it; a finished game keeps its winner as the mover).
+        (self.pawns[self.mover.index()] == [code::HOME; PAWNS_PER_SEAT]).then_some(self.mover)
     }
 
     /// Whether the game is over.
