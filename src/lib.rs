@@ -31,7 +31,8 @@
 //!
 //! When only the positions after a roll matter, as to an evaluator that scores every outcome,
 //! [`GameState::outcome_positions`] gives them, in the same order, for less: its search keeps
-//! no play.
+//! no play. A random playout (Monte Carlo tree search, a random bot) needs one outcome drawn
+//! uniformly: [`GameState::random_outcome`] draws it and builds no other.
 //!
 //! ## Step by step
 //!

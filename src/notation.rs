@@ -412,9 +412,9 @@ impl SeatTexts {
 }
 
 /// A short text in a fixed buffer, on the stack or kept (ASCII only; what does not fit is
-/// dropped). The fast writes store more bytes than they keep (eight for a name, 32 for a
-/// kept seat's text) and go byte by byte where those do not fit: a buffer with that much room
-/// beyond its longest text is written fastest.
+/// dropped), written through a [`Cursor`]. The fast writes store more bytes than they keep
+/// (eight for a name, a whole block for a kept text) and go byte by byte where those do not
+/// fit: a buffer with that much room beyond its longest text is written fastest.
 #[derive(Clone)]
 pub(crate) struct Text<const N: usize> {
     bytes: [u8; N],
@@ -440,11 +440,6 @@ impl<const N: usize> Text<N> {
     #[inline(always)]
     pub(crate) fn cursor(&mut self) -> Cursor<'_, N> {
         Cursor { len: self.len, text: self }
-    }
-
-    /// Appends `s`, or nothing if it does not fit.
-    pub(crate) fn push_str(&mut self, s: &str) {
-        self.cursor().push_str(s);
     }
 
     /// The text's bytes, all ASCII.
@@ -548,13 +543,6 @@ impl<const N: usize> fmt::Write for Cursor<'_, N> {
 impl<const N: usize> fmt::Debug for Text<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(self.as_str(), f)
-    }
-}
-
-impl<const N: usize> fmt::Write for Text<N> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        self.push_str(s);
-        Ok(())
     }
 }
 
