@@ -608,6 +608,7 @@ impl FromStr for Play {
 mod tests {
     use super::*;
     use crate::board::code;
+    use crate::moves::MAX_PLAY_LEN;
 
     /// What the one-pass reader makes of `s`, if it takes it.
     fn quick(s: &[u8]) -> Option<Result<Position, ParsePositionError>> {
@@ -774,6 +775,12 @@ mod tests {
             play.push(step).expect("room");
         }
         assert_eq!(play.to_string(), "n-home h7-h200 h7-h200");
+        // The longest play there can be comes whole: every step of the longest text.
+        let longest = Step::new(Location::HomeRow(200), Location::HomeRow(255));
+        let mut play = Play::EMPTY;
+        while play.push(longest).is_ok() {}
+        let spelled_longest = vec!["h200-h255"; MAX_PLAY_LEN].join(" ");
+        assert_eq!(play.to_string(), spelled_longest);
     }
 
     /// A text keeps what fits: at the end of its buffer the wide writes write byte by byte.
