@@ -14,6 +14,11 @@
 //! With `--positions` as well, `--times` and `--games` ask the outcomes as positions
 //! (`outcome_positions_into`) instead of whole (`outcomes_into`).
 //!
+//! With `--random-games`: 40 four-player games of uniformly random choices (seeds 0 to 39),
+//! played three ways and timed (best of nine passes each): `Game::play` with `RandomBot`s,
+//! a draw among `outcome_positions_into`, and `GameState::random_outcome`; the last two play
+//! the same games.
+//!
 //! With `--commands FILE`: the outcomes (`outcomes_into`) of every `outcomes POSITION D1 D2`
 //! line of FILE, the positions read first: the search alone, for comparing with the text
 //! interface (`analyze`) answering the same lines.
@@ -24,7 +29,8 @@
 //! target/release/examples/suite --times
 //! ```
 
-use parcheesi::{GameState, Outcome, Position, Roll, Rules};
+use parcheesi::bots::RandomBot;
+use parcheesi::{Game, GameState, Outcome, Position, Roll, Rules};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
@@ -163,6 +169,65 @@ fn games(positions_only: bool) {
     println!("{} positions x 21 rolls: {total} outcomes", states.len());
 }
 
+/// A number below `n`, uniform, as `GameState::random_outcome` draws it: no word when `n` is 1.
+fn draw(n: usize, rng: &mut ChaCha8Rng) -> usize {
+    if n <= 1 {
+        return 0;
+    }
+    let n = n as u64;
+    let limit = u64::MAX - u64::MAX % n;
+    loop {
+        let w = rand::Rng::next_u64(rng);
+        if w < limit {
+            return (w % n) as usize;
+        }
+    }
+}
+
+/// One game of uniformly random choices from `seed`, played one of three ways; its rolls.
+fn random_game(seed: u64, way: usize, positions: &mut Vec<Position>) -> usize {
+    let rules = Rules::seed();
+    if way == 0 {
+        let mut players: Vec<RandomBot> = (0..4).map(RandomBot::new).collect();
+        return Game::new(rules, seed).expect("rules").play(&mut players).expect("a game").rolls;
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut state = GameState::new(rules).expect("rules");
+    let mut rolls = 0;
+    while !state.is_finished() {
+        let roll = Roll::random(&mut rng);
+        state = if way == 1 {
+            state.outcome_positions_into(roll, positions).expect("awaits a roll");
+            let k = draw(positions.len(), &mut rng);
+            GameState::from_position(rules, positions[k]).expect("an outcome")
+        } else {
+            state.random_outcome(roll, &mut rng).expect("awaits a roll")
+        };
+        rolls += 1;
+    }
+    rolls
+}
+
+/// 40 random games played each way, timed.
+fn random_games() {
+    let mut positions = Vec::new();
+    for (way, name) in
+        ["Game::play, RandomBot", "outcome_positions_into", "random_outcome"].iter().enumerate()
+    {
+        let (mut best, mut rolls) = (f64::MAX, 0);
+        for _ in 0..9 {
+            let t = Instant::now();
+            rolls = (0..40).map(|seed| random_game(seed, way, &mut positions)).sum::<usize>();
+            best = best.min(t.elapsed().as_secs_f64());
+        }
+        let per_roll = best * 1e6 / rolls as f64;
+        println!(
+            "{name}: 40 games, {rolls} rolls, {per_roll:.3} us per roll, {:.1} us per 370 rolls",
+            370.0 * per_roll
+        );
+    }
+}
+
 /// The outcomes of every `outcomes POSITION D1 D2` line of the file at `path` (`seed` rules),
 /// each position read before any search.
 fn commands(path: &str) {
@@ -187,6 +252,10 @@ fn commands(path: &str) {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if args.iter().any(|a| a == "--random-games") {
+        random_games();
+        return;
+    }
     if let Some(i) = args.iter().position(|a| a == "--commands") {
         commands(args.get(i + 1).expect("--commands FILE"));
         return;
