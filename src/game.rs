@@ -542,26 +542,32 @@ impl GameState {
             out.push(state.position);
             return Ok(());
         }
-        let seat = self.mover();
-        // As in `outcomes_into`: the position after a play that leaves the board as it is,
-        // given each outcome's board; one that wins is worked out whole (blockade ages are not
-        // part of a position).
         let mut after = *self;
         let _ = after.end_roll(self.position.pawns, roll);
         Ends::without_plays(&self.roll_start(self.position.pawns, roll), |ends| {
-            out.resize(ends.len(), after.position);
-            for (k, position) in out.iter_mut().enumerate() {
-                let board = ends.board(k);
-                if board[seat.index()] == [code::HOME; 4] {
-                    let mut state = *self;
-                    let _ = state.end_roll(board, roll);
-                    *position = state.position;
-                } else {
-                    position.pawns = board;
-                }
-            }
+            self.end_positions(roll, after.position, ends, out);
         });
         Ok(())
+    }
+
+    /// The positions the distinct legal ends `ends` of `roll` leave, into `out`. As in
+    /// `outcomes_into`, each is the position `after` a play that leaves the board as it is,
+    /// given the end's board; one that wins is worked out whole (blockade ages are not part
+    /// of a position).
+    #[inline(always)]
+    fn end_positions(&self, roll: Roll, after: Position, ends: &Ends<'_>, out: &mut Vec<Position>) {
+        let seat = self.mover();
+        out.resize(ends.len(), after);
+        for (k, position) in out.iter_mut().enumerate() {
+            let board = ends.board(k);
+            if board[seat.index()] == [code::HOME; 4] {
+                let mut state = *self;
+                let _ = state.end_roll(board, roll);
+                *position = state.position;
+            } else {
+                position.pawns = board;
+            }
+        }
     }
 
     /// The state after one of the distinct outcomes of `roll`, drawn uniformly with `rng`:
@@ -627,22 +633,11 @@ impl GameState {
             f(positions, &|_, play| *play = PlayCodes::EMPTY);
             return Ok(());
         }
-        let seat = self.mover();
         let mut after = *self;
         let _ = after.end_roll(self.position.pawns, roll);
         let mut f = Some(f);
         Ends::with(&self.roll_start(self.position.pawns, roll), |ends| {
-            positions.resize(ends.len(), after.position);
-            for (k, position) in positions.iter_mut().enumerate() {
-                let board = ends.board(k);
-                if board[seat.index()] == [code::HOME; 4] {
-                    let mut state = *self;
-                    let _ = state.end_roll(board, roll);
-                    *position = state.position;
-                } else {
-                    position.pawns = board;
-                }
-            }
+            self.end_positions(roll, after.position, ends, positions);
             // `Ends::with` runs this once.
             if let Some(f) = f.take() {
                 f(positions, &|k, play| ends.play_codes_into(k, play));
