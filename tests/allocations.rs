@@ -1,6 +1,7 @@
-//! Generating outcomes (whole, or their positions) and legal steps, and answering `outcomes`
-//! commands of the text interface, allocates nothing once the caller's lists and the thread's
-//! search buffers have grown to fit: a counting global allocator proves it. (The only test in
+//! Generating outcomes (whole, or their positions, or one drawn at random) and legal steps,
+//! and answering `outcomes` commands of the text interface, allocates nothing once the
+//! caller's lists and the thread's search buffers have grown to fit: a counting global
+//! allocator proves it. (The only test in
 //! this binary, so no other test's allocations are counted.)
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -62,6 +63,7 @@ fn outcomes_and_steps_do_not_allocate_once_warm() {
     let mut outcomes = Vec::new();
     let mut positions = Vec::new();
     let mut steps = Vec::new();
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(3);
     let mut run = || {
         let mut n = 0;
         for s in &states {
@@ -69,6 +71,8 @@ fn outcomes_and_steps_do_not_allocate_once_warm() {
                 s.outcomes_into(roll, &mut outcomes).expect("outcomes");
                 s.outcome_positions_into(roll, &mut positions).expect("positions");
                 assert_eq!(positions.len(), outcomes.len());
+                let drawn = s.random_outcome(roll, &mut rng).expect("a draw");
+                assert!(positions.contains(&drawn.position()));
                 n += outcomes.len();
             }
         }
