@@ -189,6 +189,7 @@ pub(crate) struct PlayCodes {
 }
 
 impl PlayCodes {
+    /// The empty play: no pawn moves.
     pub(crate) const EMPTY: PlayCodes = PlayCodes { steps: [[0; 2]; MAX_PLAY_LEN], len: 0 };
 
     /// Makes this the play of `len` steps (at most [`MAX_PLAY_LEN`]) that `write` puts in
