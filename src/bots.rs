@@ -14,11 +14,11 @@
 use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::board::{Location, Seat, Seats, Square};
-use crate::dice::Roll;
+use crate::dice::{Roll, index_below};
 use crate::game::{GameState, Outcome};
 use crate::player::Player;
 use crate::position::Position;
@@ -157,15 +157,7 @@ impl Player for RandomBot {
         "random"
     }
     fn choose(&mut self, _: &GameState, _: Roll, outcomes: &[Outcome]) -> usize {
-        let n = outcomes.len().max(1) as u64;
-        // Rejection sampling keeps the choice uniform.
-        let limit = u64::MAX - u64::MAX % n;
-        loop {
-            let w = self.rng.next_u64();
-            if w < limit {
-                return (w % n) as usize;
-            }
-        }
+        index_below(outcomes.len(), &mut self.rng)
     }
 }
 

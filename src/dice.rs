@@ -166,6 +166,20 @@ impl Roll {
     }
 }
 
+/// A number below `n` (at least 1), uniform, from one fresh word: the few top words that would
+/// favour the low numbers are drawn again, so a seeded generator gives the same numbers on
+/// every platform.
+pub(crate) fn index_below<R: rand::Rng + ?Sized>(n: usize, rng: &mut R) -> usize {
+    let n = n.max(1) as u64;
+    let limit = u64::MAX - u64::MAX % n;
+    loop {
+        let w = rng.next_u64();
+        if w < limit {
+            return (w % n) as usize;
+        }
+    }
+}
+
 fn random_die<R: rand::Rng + ?Sized>(rng: &mut R) -> Die {
     // The largest multiple of 6 that fits in a word; words at or above it would favour the low
     // faces, so they are drawn again.

@@ -8,7 +8,7 @@
 //! operation validates its input and leaves the state untouched on error.
 
 use crate::board::{Location, Seat, code};
-use crate::dice::{Amounts, Roll};
+use crate::dice::{Amounts, Roll, index_below};
 use crate::movegen::ends::Ends;
 use crate::movegen::{Board, Codes, Rejection, RollSearch, RollStart, step_of};
 use crate::moves::{MAX_PLAY_LEN, Play, PlayCodes, PlayFull, Step};
@@ -75,22 +75,6 @@ pub struct GameState {
     position: Position,
     ages: BlockadeAges,
     in_roll: Option<InRoll>,
-}
-
-/// A number below `n`, uniform: a fresh word, the few top words that would favour the low
-/// numbers drawn again; 0 with no word drawn when `n` is at most 1.
-fn uniform_below<R: rand::Rng + ?Sized>(n: usize, rng: &mut R) -> usize {
-    if n <= 1 {
-        return 0;
-    }
-    let n = n as u64;
-    let limit = u64::MAX - u64::MAX % n;
-    loop {
-        let w = rng.next_u64();
-        if w < limit {
-            return (w % n) as usize;
-        }
-    }
 }
 
 /// Errors building a game state.
@@ -606,7 +590,9 @@ impl GameState {
             return Ok(state);
         }
         let board = Ends::without_plays(&self.roll_start(self.position.pawns, roll), |ends| {
-            ends.board(uniform_below(ends.len(), rng))
+            // With one end there is no choice, and no word is drawn.
+            let n = ends.len();
+            ends.board(if n > 1 { index_below(n, rng) } else { 0 })
         });
         let mut state = *self;
         let _ = state.end_roll(board, roll);
