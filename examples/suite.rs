@@ -11,6 +11,10 @@
 //! rolls of each, every roll timed in-process on its own (best of seven, each call a fresh
 //! search); prints the mean, median, 99th percentile and worst time per roll.
 //!
+//! With `--times --in-turn`: the same rolls asked as a caller that asks every roll of a
+//! position does, the 21 in turn (seven passes, each roll's best): twin doubles (`d-d` and
+//! `(7-d)-(7-d)` with every pawn of the mover out) then share one walk.
+//!
 //! With `--positions` as well, `--times` and `--games` ask the outcomes as positions
 //! (`outcome_positions_into`) instead of whole (`outcomes_into`).
 //!
@@ -107,7 +111,7 @@ fn search(
     }
 }
 
-fn times(positions_only: bool) {
+fn times(positions_only: bool, in_turn: bool) {
     let mut states: Vec<GameState> = SUITE.iter().map(|(text, _)| suite_state(text)).collect();
     for seed in 1..=20 {
         random_game_states(seed, &mut states);
@@ -117,17 +121,34 @@ fn times(positions_only: bool) {
     let mut times = Vec::new();
     // Total time of doubles and of other rolls.
     let mut split = [0.0f64; 2];
-    let other = |r: Roll| if r == Roll::DISTINCT[0] { Roll::DISTINCT[1] } else { Roll::DISTINCT[0] };
+    // Another roll before each timed call, so that it is a fresh search (the predictor and
+    // the memo not trained on it).
+    let other = |r: Roll| if r == Roll::DISTINCT[1] { Roll::DISTINCT[2] } else { Roll::DISTINCT[1] };
     for s in &states {
-        for roll in Roll::DISTINCT {
-            let mut best = f64::MAX;
+        let mut best = [f64::MAX; 21];
+        if in_turn {
+            // Seven passes over the rolls in turn, as a caller that asks every roll does.
             for _ in 0..7 {
-                // Another roll first, so that this call searches afresh.
-                search(s, other(roll), positions_only, &mut outcomes, &mut positions);
-                let t = Instant::now();
-                search(s, roll, positions_only, &mut outcomes, &mut positions);
-                best = best.min(t.elapsed().as_secs_f64());
+                for (i, &roll) in Roll::DISTINCT.iter().enumerate() {
+                    let t = Instant::now();
+                    search(s, roll, positions_only, &mut outcomes, &mut positions);
+                    best[i] = best[i].min(t.elapsed().as_secs_f64());
+                }
             }
+        } else {
+            for (i, &roll) in Roll::DISTINCT.iter().enumerate() {
+                // Its twin, asked earlier, would hand this roll its walk once: that is taken
+                // here, so every timed call below searches.
+                search(s, roll, positions_only, &mut outcomes, &mut positions);
+                for _ in 0..7 {
+                    search(s, other(roll), positions_only, &mut outcomes, &mut positions);
+                    let t = Instant::now();
+                    search(s, roll, positions_only, &mut outcomes, &mut positions);
+                    best[i] = best[i].min(t.elapsed().as_secs_f64());
+                }
+            }
+        }
+        for (&roll, &best) in Roll::DISTINCT.iter().zip(&best) {
             times.push(best * 1e6);
             split[usize::from(roll.is_doubles())] += best * 1e6;
         }
@@ -136,8 +157,9 @@ fn times(positions_only: bool) {
     let mean = times.iter().sum::<f64>() / times.len() as f64;
     let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
     println!(
-        "{} positions x 21 rolls, {}: mean {mean:.3} us, median {:.3} us, p99 {:.2} us, worst {:.1} us",
+        "{} positions x 21 rolls{}, {}: mean {mean:.3} us, median {:.3} us, p99 {:.2} us, worst {:.1} us",
         states.len(),
+        if in_turn { " in turn" } else { "" },
         if positions_only { "outcome_positions_into" } else { "outcomes_into" },
         at(0.5),
         at(0.99),
@@ -262,7 +284,7 @@ fn main() {
     }
     let positions_only = std::env::args().any(|a| a == "--positions");
     if std::env::args().any(|a| a == "--times") {
-        times(positions_only);
+        times(positions_only, std::env::args().any(|a| a == "--in-turn"));
         return;
     }
     if std::env::args().any(|a| a == "--games") {

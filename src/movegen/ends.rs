@@ -40,7 +40,14 @@ struct Arrival {
 /// on the same thread.
 #[derive(Default)]
 struct Buffers {
-    walk: Walk,
+    /// The walks: `walks[0]` for every roll but four-amount doubles, `walks[p]` for those of
+    /// twin pair `p` (1 to 3, `Generator::twins`), so that what one found stays while other
+    /// rolls are searched. The memo is `walks[0]`'s, lent to the others for their walks.
+    walks: [Walk; 4],
+    /// Per twin pair `p`, the roll whose walk `walks[p]` holds, from the kept generator's
+    /// position, until its twin takes it: `d-d` and `(7-d)-(7-d)` give one search, and callers
+    /// that ask every roll of a position (a bot, an analysis) ask both. (`twins[0]` unused.)
+    twins: [Option<Twin>; 4],
     /// The generator of the last roll searched and what it was built from: callers often
     /// search several rolls of one position in a row, and then only the roll changes.
     generator: Option<(RollStart, Generator)>,
@@ -49,7 +56,16 @@ struct Buffers {
     starts: [StartSteps; 2],
 }
 
-/// The memo, trail and candidates of a walk.
+/// A four-amount doubles walk kept for its twin roll.
+#[derive(Clone, Copy)]
+struct Twin {
+    /// The roll walked.
+    roll: Roll,
+    /// Whether the walk kept its trail, so that it gives plays.
+    plays: bool,
+}
+
+/// The memo, trail and candidates of a walk, and the legal ends it found.
 #[derive(Default)]
 struct Walk {
     /// State key to state number, for the states with steps beyond them, and the leaves
@@ -169,6 +185,8 @@ impl Ends<'_> {
     /// Walks the roll from its start `root`, taking the steps from there from `starts` when
     /// given, and keeping what rebuilds the plays when `plays`.
     fn walk(&mut self, root: Node, starts: Option<&mut [StartSteps; 2]>, plays: bool) {
+        #[cfg(all(test, feature = "std"))]
+        tests::WALKS.with(|w| w.set(w.get() + 1));
         let b = &mut self.buffers;
         b.index.clear();
         b.trail.clear();
@@ -387,20 +405,48 @@ impl Buffers {
         plays: bool,
         f: &mut impl FnMut(&Ends<'_>) -> R,
     ) -> R {
-        let Buffers { walk, generator, starts } = self;
-        let mut ends = Ends { generator: kept_generator(generator, starts, start, known), buffers: walk };
-        ends.walk(ends.generator.root, shared.then_some(starts), plays);
-        ends.settle();
+        let Buffers { walks, twins, generator, starts } = self;
+        let generator = kept_generator(generator, starts, twins, start, known);
+        // Four-amount doubles walk into a buffer of their own, which keeps the walk for the
+        // twin roll; given once, if the walk kept what this search needs. (Every slot is
+        // below 4.)
+        let slot = generator.twins() & 3;
+        let served = slot != 0
+            && twins[slot].take().is_some_and(|kept| kept.roll != start.roll && (kept.plays || !plays));
+        if !served {
+            // One memo serves every walk: lent for this one.
+            lend_memo(walks, slot);
+            let mut ends = Ends { generator, buffers: &mut walks[slot] };
+            ends.walk(generator.root, shared.then_some(starts), plays);
+            ends.settle();
+            lend_memo(walks, slot);
+            if slot != 0 {
+                twins[slot] = Some(Twin { roll: start.roll, plays: plays || generator.split });
+            }
+        }
+        let ends = Ends { generator, buffers: &mut walks[slot] };
         f(&ends)
+    }
+}
+
+/// Swaps the memo of `walks[0]` with that of `walks[slot]`: lends it, or takes it back.
+#[inline(always)]
+fn lend_memo(walks: &mut [Walk; 4], slot: usize) {
+    if let [first, rest @ ..] = walks
+        && let Some(walk) = rest.get_mut(slot.wrapping_sub(1))
+    {
+        core::mem::swap(&mut first.index, &mut walk.index);
     }
 }
 
 /// The generator of the roll `start`: the one `kept`, set to this roll when only the roll
 /// differs (as the caller may know without a comparison: `known`), else a new one, kept for
-/// the next search.
+/// the next search; what was kept of the last position (`starts`, `twins`) is dropped when
+/// the position changes.
 fn kept_generator<'a>(
     kept: &'a mut Option<(RollStart, Generator)>,
     starts: &mut [StartSteps; 2],
+    twins: &mut [Option<Twin>; 4],
     start: &RollStart,
     known: bool,
 ) -> &'a Generator {
@@ -409,6 +455,7 @@ fn kept_generator<'a>(
         *last = *start;
         generator.reset(start);
         starts.iter_mut().for_each(StartSteps::clear);
+        *twins = [None; 4];
     } else if last.roll != start.roll {
         last.roll = start.roll;
         generator.set_roll(start.roll);
@@ -447,9 +494,158 @@ impl Walk {
 mod tests {
     use crate::{GameState, Play, Position, Roll, Rules};
 
+    std::thread_local! {
+        /// The walks made on this thread.
+        pub(super) static WALKS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
+    }
+
+    /// How many walks `f` makes.
+    fn walks(f: impl FnOnce()) -> usize {
+        let before = WALKS.with(core::cell::Cell::get);
+        f();
+        WALKS.with(core::cell::Cell::get) - before
+    }
+
+    /// Twin rolls asked in turn of one position are walked once: the second is given the
+    /// first's walk, once. Asking a roll again, asking plays of a walk kept without them, or
+    /// asking from another position walks again; rolls other than four-amount doubles are
+    /// not kept.
+    #[test]
+    fn twin_rolls_are_walked_once() {
+        let all_out = state(Rules::seed(), "g:10,20,30,40 r:27,37,47,57 b:44,54,64,6 y:61,3,13,23 g 0");
+        let other = state(Rules::seed(), "g:10,20,30,41 r:27,37,47,57 b:44,54,64,6 y:61,3,13,23 g 0");
+        let nest = state(Rules::seed(), "g:n,20,30,40 r:27,37,47,57 b:44,54,64,6 y:61,3,13,23 g 0");
+        let roll = |d: u8| Roll::new(d, d).expect("a roll");
+        let twins = |s: &GameState, a: Roll, b: Roll| {
+            walks(|| {
+                s.outcomes(a).expect("awaits a roll");
+                s.outcomes(b).expect("awaits a roll");
+            })
+        };
+        for d in 1..=6 {
+            assert_eq!(twins(&all_out, roll(d), roll(7 - d)), 1, "{d}-{d}");
+            assert_eq!(twins(&all_out, roll(d), roll(d)), 2, "{d}-{d} twice");
+            assert_eq!(twins(&nest, roll(d), roll(7 - d)), 2, "{d}-{d} with a pawn in the nest");
+        }
+        // Given once: a third ask walks again.
+        assert_eq!(
+            walks(|| for d in [3, 4, 4, 3] {
+                all_out.outcome_count(roll(d)).expect("awaits a roll");
+            }),
+            2
+        );
+        // Kept without plays: asked with them, walked again; kept with them, given without.
+        assert_eq!(
+            walks(|| {
+                all_out.outcome_count(roll(2)).expect("awaits a roll");
+                all_out.outcomes(roll(5)).expect("awaits a roll");
+            }),
+            2
+        );
+        assert_eq!(
+            walks(|| {
+                all_out.outcomes(roll(2)).expect("awaits a roll");
+                all_out.outcome_count(roll(5)).expect("awaits a roll");
+            }),
+            1
+        );
+        // Another position between the twins, or another roll of the same position.
+        assert_eq!(
+            walks(|| {
+                all_out.outcomes(roll(1)).expect("awaits a roll");
+                other.outcomes(roll(1)).expect("awaits a roll");
+                all_out.outcomes(roll(6)).expect("awaits a roll");
+            }),
+            3
+        );
+        assert_eq!(
+            walks(|| {
+                all_out.outcomes(roll(1)).expect("awaits a roll");
+                all_out.outcomes(Roll::new(2, 3).expect("a roll")).expect("awaits a roll");
+                all_out.outcomes(roll(3)).expect("awaits a roll");
+                all_out.outcomes(roll(6)).expect("awaits a roll");
+            }),
+            3
+        );
+    }
+
     fn state(rules: Rules, text: &str) -> GameState {
         let position: Position = text.parse().expect("position");
         GameState::from_position(rules.with_seats(position.seats()), position).expect("state")
+    }
+
+    /// A four-amount doubles walk kept for its twin roll gives the twin what a search of its
+    /// own gives: outcomes with their plays, positions, counts and a drawn outcome, asked after
+    /// the twin was asked in every one of those ways (a walk kept without its trail cannot give
+    /// plays, so it is not used for them), in both orders of the twins, on positions of games
+    /// under every preset and a blockade time limit (starting pairs and overdue blockades
+    /// included), each compared with the same question asked on a fresh thread.
+    #[test]
+    fn twin_rolls_share_one_walk() {
+        use rand::SeedableRng;
+        use rand_chacha::ChaCha8Rng;
+        use std::thread::spawn;
+        // The answers a state gives to a roll, each way of asking.
+        type Answers = (std::vec::Vec<crate::Outcome>, std::vec::Vec<Position>, usize, GameState);
+        let answers = |s: &GameState, roll: Roll| -> Answers {
+            let draw = s.random_outcome(roll, &mut ChaCha8Rng::seed_from_u64(1)).expect("awaits a roll");
+            (
+                s.outcomes(roll).expect("awaits a roll"),
+                s.outcome_positions(roll).expect("awaits a roll"),
+                s.outcome_count(roll).expect("awaits a roll"),
+                draw,
+            )
+        };
+        // One way of asking, by number, on its own.
+        let ask = |s: &GameState, roll: Roll, way: usize| match way {
+            0 => drop(s.outcomes(roll)),
+            1 => drop(s.outcome_positions(roll)),
+            2 => drop(s.outcome_count(roll)),
+            _ => drop(s.random_outcome(roll, &mut ChaCha8Rng::seed_from_u64(2))),
+        };
+        let limit = Rules { blockade_limit: Some(1), ..Rules::seed() };
+        let mut checked = 0;
+        for rules in [Rules::seed(), Rules::hasbro(), Rules::racket(), limit] {
+            let mut dice = ChaCha8Rng::seed_from_u64(11);
+            let mut state = GameState::new(rules).expect("rules");
+            let mut n = 0;
+            while !state.is_finished() && n < 400 {
+                let all_out = !state.position().pawns(state.mover()).contains(&crate::Location::Nest);
+                if all_out && n % 3 == 0 {
+                    for d in 1..=6 {
+                        let (twin, roll) =
+                            (Roll::new(7 - d, 7 - d).expect("a roll"), Roll::new(d, d).expect("a roll"));
+                        let s = state;
+                        let fresh = spawn(move || answers(&s, roll)).join().expect("a search");
+                        for way in 0..4 {
+                            // Each way of asking the twin first, then every way of asking this roll,
+                            // each after the twin again (a kept walk is given once).
+                            ask(&state, twin, way);
+                            let outcomes = state.outcomes(roll).expect("awaits a roll");
+                            ask(&state, twin, way);
+                            let positions = state.outcome_positions(roll).expect("awaits a roll");
+                            ask(&state, twin, way);
+                            let count = state.outcome_count(roll).expect("awaits a roll");
+                            ask(&state, twin, way);
+                            let draw = state
+                                .random_outcome(roll, &mut ChaCha8Rng::seed_from_u64(1))
+                                .expect("a draw");
+                            assert_eq!(
+                                (outcomes, positions, count, draw),
+                                fresh,
+                                "{roll} after {twin} ({way}) {}",
+                                state.position()
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+                let outcomes = state.outcomes(Roll::random(&mut dice)).expect("awaits a roll");
+                state = outcomes[n % outcomes.len()].state;
+                n += 1;
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 
     /// The generator kept from one search to the next is that of the position and roll being

@@ -515,6 +515,14 @@ impl Generator {
         });
     }
 
+    /// For four-amount doubles, which of the three pairs of twin rolls this is, 1 to 3 (`d-d`
+    /// and `(7-d)-(7-d)` give the same amounts, so the same search: `min(d, 7 - d)`); 0 for
+    /// any other roll.
+    #[inline(always)]
+    pub(crate) fn twins(&self) -> usize {
+        if self.start_dice.0 == 4 { usize::from(self.amounts[0]) } else { 0 }
+    }
+
     /// Puts pawn `id`, just moved from `from`, back in order among the pawns of its class.
     fn reseat(&self, m: &mut [u8; 4], mut id: usize, from: u8) {
         if self.split {
