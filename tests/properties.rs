@@ -253,3 +253,42 @@ proptest! {
         prop_assert_eq!(parcheesi::perft(&state, 1), sum);
     }
 }
+
+/// What `state` answers when asked about `roll` one of four ways (the outcomes with their
+/// plays, their positions, their count, one drawn from a fixed seed), as text.
+fn ask(state: &GameState, roll: Roll, way: usize) -> String {
+    match way {
+        0 => format!("{:?}", state.outcomes(roll)),
+        1 => format!("{:?}", state.outcome_positions(roll)),
+        2 => format!("{:?}", state.outcome_count(roll)),
+        _ => format!("{:?}", state.random_outcome(roll, &mut ChaCha8Rng::seed_from_u64(9))),
+    }
+}
+
+/// Doubles half the time: what a search may keep from one question to the next (the walk of
+/// twin doubles) is kept for doubles.
+fn doubles_or_any_roll() -> impl Strategy<Value = Roll> {
+    prop_oneof![(1..=6u8).prop_map(|d| Roll::new(d, d).expect("dice")), any_roll()]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// A thread keeps what it can from one search to the next (the generator of the last
+    /// position, the walk of twin doubles); any sequence of questions about a few positions
+    /// gets, for each, the answer a fresh thread gives.
+    #[test]
+    fn a_search_does_not_depend_on_the_searches_before_it(
+        states in proptest::collection::vec(any_state(), 1..4),
+        questions in proptest::collection::vec((any::<usize>(), doubles_or_any_roll(), 0..4usize), 1..16),
+    ) {
+        for (i, roll, way) in questions {
+            let state = states[i % states.len()];
+            if state.is_finished() {
+                continue;
+            }
+            let fresh = std::thread::spawn(move || ask(&state, roll, way)).join().expect("a fresh thread");
+            prop_assert_eq!(ask(&state, roll, way), fresh, "{} {} way {}", state.position(), roll, way);
+        }
+    }
+}
