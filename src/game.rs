@@ -414,6 +414,13 @@ impl GameState {
     /// one legal play leading to it, in a deterministic order (the text interface sorts them
     /// by notation). A third doubles has the penalty as its one outcome, with the empty play.
     ///
+    /// With every pawn of the mover out of its nest, doubles `d-d` and `(7-d)-(7-d)` give the
+    /// same four amounts and so the same outcomes: with `std`, the search of one is kept on
+    /// the thread until the position changes and serves the other once, so asking every roll
+    /// of a position in turn (as an evaluation of the position does) searches such twins
+    /// once; the other ways of asking (`outcomes_into`, `outcome_positions`,
+    /// `outcome_positions_into`, `outcome_count`, `random_outcome`) share the kept search.
+    ///
     /// # Errors
     /// [`RollError`] if a roll is in progress or the game is over.
     pub fn outcomes(&self, roll: Roll) -> Result<Vec<Outcome>, RollError> {
