@@ -254,14 +254,16 @@ proptest! {
     }
 }
 
-/// What `state` answers when asked about `roll` one of four ways (the outcomes with their
-/// plays, their positions, their count, one drawn from a fixed seed), as text.
+/// What `state` answers when asked about `roll` one of five ways (the outcomes with their
+/// plays, their positions, their count, one drawn from a fixed seed, or perft 1, which counts
+/// every roll), as text.
 fn ask(state: &GameState, roll: Roll, way: usize) -> String {
     match way {
         0 => format!("{:?}", state.outcomes(roll)),
         1 => format!("{:?}", state.outcome_positions(roll)),
         2 => format!("{:?}", state.outcome_count(roll)),
-        _ => format!("{:?}", state.random_outcome(roll, &mut ChaCha8Rng::seed_from_u64(9))),
+        3 => format!("{:?}", state.random_outcome(roll, &mut ChaCha8Rng::seed_from_u64(9))),
+        _ => parcheesi::perft(state, 1).to_string(),
     }
 }
 
@@ -280,7 +282,7 @@ proptest! {
     #[test]
     fn a_search_does_not_depend_on_the_searches_before_it(
         states in proptest::collection::vec(any_state(), 1..4),
-        questions in proptest::collection::vec((any::<usize>(), doubles_or_any_roll(), 0..4usize), 1..16),
+        questions in proptest::collection::vec((any::<usize>(), doubles_or_any_roll(), 0..5usize), 1..16),
     ) {
         for (i, roll, way) in questions {
             let state = states[i % states.len()];
