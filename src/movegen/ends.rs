@@ -173,7 +173,7 @@ impl Ends<'_> {
     /// `steps` has `play_len` slots), each turned from the mover's progress codes by `turn`.
     #[inline(always)]
     fn trail_into<T>(&self, c: &Candidate, steps: &mut [T], turn: impl Fn(Codes) -> T) {
-        let trail = &self.buffers.trail;
+        let trail = self.buffers.trail.as_slice();
         // Last step first, back along the trail.
         let (mut at, mut step) = (c.via as usize, c.step);
         for slot in steps.iter_mut().rev() {
