@@ -475,17 +475,16 @@ impl GameState {
         // a copy of it and gets its board; one that wins or ages blockades is worked out whole.
         let mut after = *self;
         let _ = after.end_roll(self.position.pawns, roll);
-        Ends::with(&self.roll_start(self.position.pawns, roll), |ends| {
+        Ends::with(&self.roll_start(self.position.pawns, roll), move |ends| {
             out.resize(ends.len(), Outcome { state: after, play: Play::EMPTY });
             for (k, o) in out.iter_mut().enumerate() {
-                let board = ends.board(k);
+                let board = ends.board_and_play(k, &mut o.play);
                 if aged || board[seat.index()] == [code::HOME; 4] {
                     o.state = *self;
                     let _ = o.state.end_roll(board, roll);
                 } else {
                     o.state.set_board(board);
                 }
-                ends.play_into(k, &mut o.play);
             }
         });
         Ok(())

@@ -143,14 +143,16 @@ impl Ends<'_> {
         self.generator.board_of(self.end(k).node)
     }
 
-    /// Writes into `play` the first play found to distinct legal end `k`.
+    /// The board after distinct legal end `k`, with the first play found to it written into
+    /// `play`.
     #[inline]
-    pub(crate) fn play_into(&self, k: usize, play: &mut Play) {
+    pub(crate) fn board_and_play(&self, k: usize, play: &mut Play) -> Board {
         let c = self.end(k);
         play.write(self.play_len(c), |steps| self.trail_into(c, steps, |codes| self.generator.step(codes)));
+        self.generator.board_of(c.node)
     }
 
-    /// `play_into` as location codes, with no `Step` built: what the text interface writes.
+    /// The play of `board_and_play` as location codes, with no `Step` built: what the text interface writes.
     #[inline]
     pub(crate) fn play_codes_into(&self, k: usize, play: &mut PlayCodes) {
         let c = self.end(k);
