@@ -152,7 +152,8 @@ impl Ends<'_> {
         self.generator.board_of(c.node)
     }
 
-    /// The play of `board_and_play` as location codes, with no `Step` built: what the text interface writes.
+    /// The play of `board_and_play` as location codes, with no `Step` built: what the text
+    /// interface writes.
     #[inline]
     pub(crate) fn play_codes_into(&self, k: usize, play: &mut PlayCodes) {
         let c = self.end(k);
