@@ -410,6 +410,21 @@ impl GameState {
         roll.is_doubles() && self.rules.three_doubles == ThreeDoubles::Penalty && self.position.doubles == 2
     }
 
+    /// Whether no pawn of the mover can move with `roll`: none stands on a square (each is in
+    /// its nest or home) and the roll cannot enter one, having no 5 and no two dice that sum to
+    /// 5 (section 2.2). Its one play is then the empty play, known with no search: common
+    /// early in a game, while the pawns wait for a 5.
+    #[inline(always)]
+    fn cannot_move(&self, roll: Roll) -> bool {
+        // A seat's pawns are in canonical order, those in the nest first and those at home
+        // last: as one word, none on a square is one of these (four at home is a win).
+        const H: u32 = code::HOME as u32;
+        const NONE_OUT: [u32; 4] = [0, H << 24, H << 24 | H << 16, H << 24 | H << 16 | H << 8];
+        let (a, b) = (u8::from(roll.first), u8::from(roll.second));
+        let pawns = u32::from_le_bytes(self.position.pawns[self.mover().index()]);
+        a != 5 && b != 5 && a + b != 5 && NONE_OUT.contains(&pawns)
+    }
+
     /// Every distinct outcome of `roll` from this state (which must await a roll), each with
     /// one legal play leading to it, in a deterministic order (the text interface sorts them
     /// by notation). A third doubles has the penalty as its one outcome, with the empty play.
@@ -436,7 +451,7 @@ impl GameState {
     /// [`RollError`] if a roll is in progress or the game is over.
     pub fn outcome_count(&self, roll: Roll) -> Result<usize, RollError> {
         self.check_can_roll()?;
-        if self.is_third_doubles(roll) {
+        if self.is_third_doubles(roll) || self.cannot_move(roll) {
             return Ok(1);
         }
         Ok(Ends::without_plays(&self.roll_start(self.position.pawns, roll), |ends| ends.len()))
@@ -451,7 +466,9 @@ impl GameState {
             return [0; 21];
         }
         Ends::counting(&self.roll_start(self.position.pawns, Roll::DISTINCT[0]), |count| {
-            self.by_roll(|roll| if self.is_third_doubles(roll) { 1 } else { count(roll) })
+            self.by_roll(
+                |roll| if self.is_third_doubles(roll) || self.cannot_move(roll) { 1 } else { count(roll) },
+            )
         })
     }
 
@@ -463,7 +480,7 @@ impl GameState {
     /// [`RollError`] if a roll is in progress or the game is over; `out` is then empty.
     pub fn outcomes_into(&self, roll: Roll, out: &mut Vec<Outcome>) -> Result<(), RollError> {
         out.clear();
-        if let Some(state) = self.third_doubles_penalty(roll)? {
+        if let Some(state) = self.settled_outcome(roll)? {
             out.push(Outcome { state, play: Play::EMPTY });
             return Ok(());
         }
@@ -528,7 +545,7 @@ impl GameState {
     /// [`RollError`] if a roll is in progress or the game is over; `out` is then empty.
     pub fn outcome_positions_into(&self, roll: Roll, out: &mut Vec<Position>) -> Result<(), RollError> {
         out.clear();
-        if let Some(state) = self.third_doubles_penalty(roll)? {
+        if let Some(state) = self.settled_outcome(roll)? {
             out.push(state.position);
             return Ok(());
         }
@@ -592,7 +609,7 @@ impl GameState {
         roll: Roll,
         rng: &mut R,
     ) -> Result<GameState, RollError> {
-        if let Some(state) = self.third_doubles_penalty(roll)? {
+        if let Some(state) = self.settled_outcome(roll)? {
             return Ok(state);
         }
         let board = Ends::without_plays(&self.roll_start(self.position.pawns, roll), |ends| {
@@ -620,7 +637,7 @@ impl GameState {
         f: impl FnOnce(&[Position], &dyn Fn(usize, &mut PlayCodes)),
     ) -> Result<(), RollError> {
         positions.clear();
-        if let Some(state) = self.third_doubles_penalty(roll)? {
+        if let Some(state) = self.settled_outcome(roll)? {
             positions.push(state.position);
             f(positions, &|_, play| *play = PlayCodes::EMPTY);
             return Ok(());
@@ -638,15 +655,26 @@ impl GameState {
         Ok(())
     }
 
-    /// Checks that this state awaits a roll; if `roll` is a third doubles, the state after its
-    /// penalty, which is then the roll's one outcome.
-    fn third_doubles_penalty(&self, roll: Roll) -> Result<Option<GameState>, RollError> {
+    /// Checks that this state awaits a roll; if `roll` has one outcome, reached by the empty
+    /// play, that needs no search, the state after it: the penalty of a third doubles, or the
+    /// roll passed when no pawn can move (`cannot_move`).
+    #[inline(always)]
+    fn settled_outcome(&self, roll: Roll) -> Result<Option<GameState>, RollError> {
         self.check_can_roll()?;
-        Ok(self.is_third_doubles(roll).then(|| {
-            let mut state = *self;
+        Ok((self.is_third_doubles(roll) || self.cannot_move(roll)).then(|| self.settled(roll)))
+    }
+
+    /// The state after `roll`'s one outcome when `settled_outcome` knows it. (Out of line:
+    /// the test above is what most rolls run.)
+    #[inline(never)]
+    fn settled(&self, roll: Roll) -> GameState {
+        let mut state = *self;
+        if self.is_third_doubles(roll) {
             state.penalise();
-            state
-        }))
+        } else {
+            let _ = state.end_roll(self.position.pawns, roll);
+        }
+        state
     }
 
     fn check_can_roll(&self) -> Result<(), RollError> {
@@ -1293,6 +1321,78 @@ mod tests {
     /// under every preset (third doubles and the won game included) and for a state in the
     /// middle of a roll, with a search of another position in between, so that the rolls of
     /// one position follow a generator kept from elsewhere.
+    /// A roll that no pawn of the mover can use (none stands on a square, and the roll has
+    /// no 5 and no two dice summing to 5) has the empty play as its one outcome, given with
+    /// no search: exactly what the search finds, and what playing the empty play gives, for
+    /// every roll of every state of games under every preset and a blockade time limit. And
+    /// such rolls come up, with pawns waiting in the nest. Then positions written out: pawns
+    /// at home with the others in the nest, and a pawn in the home row, which can move.
+    #[test]
+    fn rolls_no_pawn_can_use_are_passed_without_a_search() {
+        let limit = Rules { blockade_limit: Some(1), ..Rules::seed() };
+        let (mut out, mut positions) = (Vec::new(), Vec::new());
+        for rules in [Rules::seed(), Rules::hasbro(), Rules::racket(), limit] {
+            let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+            let mut state = GameState::new(rules).expect("rules");
+            let mut passed = 0;
+            for n in 0..3000 {
+                if state.is_finished() {
+                    break;
+                }
+                for roll in Roll::DISTINCT {
+                    let searched = Ends::with(&state.roll_start(state.position.pawns, roll), |ends| {
+                        let mut play = Play::EMPTY;
+                        let board = ends.board_and_play(0, &mut play);
+                        (ends.len(), board, play)
+                    });
+                    let pawns = state.position.pawns[state.mover().index()];
+                    let entering = [roll.first.value(), roll.second.value()].contains(&5)
+                        || roll.first.value() + roll.second.value() == 5;
+                    let none_out = pawns.iter().all(|&c| !code::is_square(c));
+                    assert_eq!(state.cannot_move(roll), none_out && !entering, "{} {roll}", state.position);
+                    if !state.cannot_move(roll) || state.is_third_doubles(roll) {
+                        continue;
+                    }
+                    passed += 1;
+                    assert_eq!(searched, (1, state.position.pawns, Play::EMPTY), "{} {roll}", state.position);
+                    let mut played = state;
+                    assert!(played.apply_play(roll, &Play::EMPTY).is_ok());
+                    state.outcomes_into(roll, &mut out).expect("awaits a roll");
+                    assert_eq!(out, [Outcome { state: played, play: Play::EMPTY }]);
+                    state.outcome_positions_into(roll, &mut positions).expect("awaits a roll");
+                    assert_eq!(positions, [played.position]);
+                    assert_eq!(state.outcome_count(roll), Ok(1));
+                    assert_eq!(state.legal_plays(roll), Ok(vec![Play::EMPTY]));
+                }
+                state.outcomes_into(Roll::random(&mut dice), &mut out).expect("awaits a roll");
+                state = out[n % out.len()].state;
+            }
+            assert!(passed > 100, "{passed}");
+        }
+        for (text, none_out) in [
+            ("g:n,n,n,home r:n,n,n,n g 0", true),
+            ("g:n,n,home,home r:n,n,n,n g 1", true),
+            ("g:n,home,home,home r:n,n,n,n g 0", true),
+            ("g:n,n,n,n r:n,n,n,home g 0", true),
+            ("g:n,n,home,h6 r:n,n,n,n g 0", false),
+            ("g:n,n,n,40 r:n,n,n,n g 0", false),
+        ] {
+            let position: Position = text.parse().expect("a position");
+            let state = GameState::from_position(Rules::seed().with_seats(position.seats), position)
+                .expect("a state");
+            for roll in Roll::DISTINCT {
+                let (a, b) = (roll.first.value(), roll.second.value());
+                let passes = none_out && a != 5 && b != 5 && a + b != 5;
+                assert_eq!(state.cannot_move(roll), passes, "{text} {roll}");
+                if passes {
+                    let mut played = state;
+                    assert!(played.apply_play(roll, &Play::EMPTY).is_ok());
+                    assert_eq!(state.outcomes(roll), Ok(vec![Outcome { state: played, play: Play::EMPTY }]));
+                }
+            }
+        }
+    }
+
     #[test]
     fn outcome_counts_are_those_of_each_roll() {
         let each = |s: &GameState| Roll::DISTINCT.map(|roll| s.outcome_count(roll).unwrap_or(0));
