@@ -1317,10 +1317,6 @@ mod tests {
         assert!(counts.iter().all(|&c| (300..500).contains(&c)), "{counts:?}");
     }
 
-    /// The counts perft takes at its last level are each roll's `outcome_count`: over games
-    /// under every preset (third doubles and the won game included) and for a state in the
-    /// middle of a roll, with a search of another position in between, so that the rolls of
-    /// one position follow a generator kept from elsewhere.
     /// A roll that no pawn of the mover can use (none stands on a square, and the roll has
     /// no 5 and no two dice summing to 5) has the empty play as its one outcome, given with
     /// no search: exactly what the search finds, and what playing the empty play gives, for
@@ -1393,6 +1389,10 @@ mod tests {
         }
     }
 
+    /// The counts perft takes at its last level are each roll's `outcome_count`: over games
+    /// under every preset (third doubles and the won game included) and for a state in the
+    /// middle of a roll, with a search of another position in between, so that the rolls of
+    /// one position follow a generator kept from elsewhere.
     #[test]
     fn outcome_counts_are_those_of_each_roll() {
         let each = |s: &GameState| Roll::DISTINCT.map(|roll| s.outcome_count(roll).unwrap_or(0));
