@@ -451,7 +451,7 @@ impl GameState {
     /// [`RollError`] if a roll is in progress or the game is over.
     pub fn outcome_count(&self, roll: Roll) -> Result<usize, RollError> {
         self.check_can_roll()?;
-        if self.is_third_doubles(roll) || self.cannot_move(roll) {
+        if self.is_settled(roll) {
             return Ok(1);
         }
         Ok(Ends::without_plays(&self.roll_start(self.position.pawns, roll), |ends| ends.len()))
@@ -466,9 +466,7 @@ impl GameState {
             return [0; 21];
         }
         Ends::counting(&self.roll_start(self.position.pawns, Roll::DISTINCT[0]), |count| {
-            self.by_roll(
-                |roll| if self.is_third_doubles(roll) || self.cannot_move(roll) { 1 } else { count(roll) },
-            )
+            self.by_roll(|roll| if self.is_settled(roll) { 1 } else { count(roll) })
         })
     }
 
@@ -661,11 +659,18 @@ impl GameState {
     #[inline(always)]
     fn settled_outcome(&self, roll: Roll) -> Result<Option<GameState>, RollError> {
         self.check_can_roll()?;
-        Ok((self.is_third_doubles(roll) || self.cannot_move(roll)).then(|| self.settled(roll)))
+        Ok(self.is_settled(roll).then(|| self.settled(roll)))
     }
 
-    /// The state after `roll`'s one outcome when `settled_outcome` knows it. (Out of line:
-    /// the test above is what most rolls run.)
+    /// Whether `roll` has one outcome, reached by the empty play, known with no search: a
+    /// third doubles, or a roll no pawn can use.
+    #[inline(always)]
+    fn is_settled(&self, roll: Roll) -> bool {
+        self.is_third_doubles(roll) || self.cannot_move(roll)
+    }
+
+    /// The state after the one outcome of `roll` when `is_settled`. (Out of line: the test
+    /// is what most rolls run.)
     #[inline(never)]
     fn settled(&self, roll: Roll) -> GameState {
         let mut state = *self;
