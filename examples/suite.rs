@@ -291,7 +291,8 @@ fn commands(path: &str) {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    if args.iter().any(|a| a == "--random-games") {
+    let has = |flag: &str| args.iter().any(|a| a == flag);
+    if has("--random-games") {
         random_games();
         return;
     }
@@ -299,12 +300,12 @@ fn main() {
         commands(args.get(i + 1).expect("--commands FILE"));
         return;
     }
-    let positions_only = std::env::args().any(|a| a == "--positions");
-    if std::env::args().any(|a| a == "--times") {
-        times(positions_only, std::env::args().any(|a| a == "--in-turn"));
+    let positions_only = has("--positions");
+    if has("--times") {
+        times(positions_only, has("--in-turn"));
         return;
     }
-    if std::env::args().any(|a| a == "--games") {
+    if has("--games") {
         games(positions_only);
         return;
     }

@@ -1,8 +1,8 @@
 //! Generating outcomes (whole, or their positions, or one drawn at random) and legal steps,
 //! and answering `outcomes` commands of the text interface, allocates nothing once the
 //! caller's lists and the thread's search buffers have grown to fit: a counting global
-//! allocator proves it. (The only test in
-//! this binary, so no other test's allocations are counted.)
+//! allocator proves it. (The only test in this binary, so no other test's allocations are
+//! counted.)
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
