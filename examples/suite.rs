@@ -9,7 +9,8 @@
 //!
 //! With `--times`: the suite plus every fifth position of 20 random four-player games, all 21
 //! rolls of each, every roll timed in-process on its own (best of seven, each call a fresh
-//! search); prints the mean, median, 99th percentile and worst time per roll.
+//! search); prints the mean, median, 99th percentile and worst time per roll, and the worst
+//! roll of the random-game positions with its position.
 //!
 //! With `--times --in-turn`: the same rolls asked as a caller that asks every roll of a
 //! position does, the 21 in turn (seven passes, each roll's best): twin doubles (`d-d` and
@@ -121,12 +122,15 @@ fn times(positions_only: bool, in_turn: bool) {
     let mut outcomes: Vec<Outcome> = Vec::new();
     let mut positions: Vec<Position> = Vec::new();
     let mut times = Vec::new();
+    // The slowest roll of a random-game position (the suite's all-out position is built to be
+    // the worst case), and its position and roll.
+    let mut worst_in_games = (0.0f64, 0, Roll::DISTINCT[0]);
     // Total time of doubles and of other rolls.
     let mut split = [0.0f64; 2];
     // Another roll before each timed call, so that it is a fresh search (the predictor and
     // the memo not trained on it).
     let other = |r: Roll| if r == Roll::DISTINCT[1] { Roll::DISTINCT[2] } else { Roll::DISTINCT[1] };
-    for s in &states {
+    for (k, s) in states.iter().enumerate() {
         let mut best = [f64::MAX; 21];
         if in_turn {
             // Seven passes over the rolls in turn, as a caller that asks every roll does.
@@ -153,6 +157,9 @@ fn times(positions_only: bool, in_turn: bool) {
         for (&roll, &best) in Roll::DISTINCT.iter().zip(&best) {
             times.push(best * 1e6);
             split[usize::from(roll.is_doubles())] += best * 1e6;
+            if k >= SUITE.len() && best * 1e6 > worst_in_games.0 {
+                worst_in_games = (best * 1e6, k, roll);
+            }
         }
     }
     times.sort_by(f64::total_cmp);
@@ -173,6 +180,8 @@ fn times(positions_only: bool, in_turn: bool) {
         split[1] / (6 * states.len()) as f64,
         split[0] / (15 * states.len()) as f64
     );
+    let (worst, k, roll) = worst_in_games;
+    println!("worst roll of a random-game position: {worst:.1} us, {roll} in {}", states[k].position());
     if in_turn {
         // The mean without a clock reading per call, nor a call's repeat: every roll of every
         // position in turn, one pass at a time.
