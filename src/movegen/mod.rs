@@ -242,27 +242,6 @@ const SAFETIES: [[u8; RING_CODES]; 4] = {
 /// Tables by ring progress code: codes up to the last ring square (code 0, the nest, unused).
 const RING_CODES: usize = code::ROW0 as usize;
 
-/// For each set of captured pawns of a seat (bit `i` for its pawn `i`), where each of its four
-/// places is filled from: the index of the pawn that stays, or 4 for the nest. Captured pawns
-/// go to the nest, which comes first; the others keep their order.
-const AFTER_CAPTURES: [[u8; 4]; 16] = {
-    let mut table = [[4u8; 4]; 16];
-    let mut taken = 0;
-    while taken < 16 {
-        let mut k = (taken as u32).count_ones() as usize;
-        let mut p = 0;
-        while p < 4 {
-            if taken >> p & 1 == 0 {
-                table[taken][k] = p as u8;
-                k += 1;
-            }
-            p += 1;
-        }
-        taken += 1;
-    }
-    table
-};
-
 /// Sorts the mover's pawns of a state with a tagged pair: two classes, ids 0,1 and 2,3, each
 /// in order, merged by three comparisons.
 fn merge_classes(a: &mut [u8; 4]) {
@@ -646,13 +625,19 @@ impl Generator {
         if captured == 0 {
             return board;
         }
-        for (s, pawns) in board.iter_mut().enumerate() {
-            let taken = (captured >> (4 * s)) & 0xF;
-            if taken != 0 {
-                // Captured pawns go to the nest, which comes first; the others keep their order.
-                let from = [pawns[0], pawns[1], pawns[2], pawns[3], code::NEST, 0, 0, 0];
-                *pawns = AFTER_CAPTURES[usize::from(taken)].map(|i| from[usize::from(i & 7)]);
-            }
+        // Captured pawns go to the nest (code 0), which comes first; the others keep their
+        // order. Pawn `i` of a seat is byte `i` of its word: taking it out moves the bytes
+        // below it up by one and puts a nest in front. Bits taken out lowest first leave the
+        // places of the higher ones as they were.
+        let mut taken = captured;
+        while taken != 0 {
+            let bit = taken.trailing_zeros();
+            let (s, i) = ((bit / 4) as usize, bit % 4);
+            let below = (1u32 << (8 * i)) - 1;
+            let above = !(below | 0xFF << (8 * i));
+            let pawns = u32::from_le_bytes(board[s]);
+            board[s] = ((pawns & below) << 8 | pawns & above).to_le_bytes();
+            taken &= taken - 1;
         }
         board
     }
@@ -1142,6 +1127,32 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "{checked}");
+    }
+
+    /// The board after a play sends every captured opponent to its nest, in front of its
+    /// seat's other pawns, which keep their order: for every set of pawns of every seat.
+    #[test]
+    fn captured_pawns_go_to_the_nest_first() {
+        use crate::{GameState, Rules};
+        let position = "g:5,7,24,25 r:22,51,55,63 b:39,49,58,home y:n,59,3,4 r 0";
+        let state =
+            GameState::from_position(Rules::seed(), position.parse().expect("a position")).expect("a state");
+        let roll = Roll::new(3, 3).expect("a roll");
+        let generator = Generator::new(&state.roll_start(state.position().pawns, roll));
+        let start = generator.start;
+        for taken in 0..=u16::MAX {
+            let board = generator.board_of(Node(generator.root.0 | u64::from(taken) << CAPTURED));
+            for s in Seat::ALL.into_iter().filter(|&s| s != generator.seat) {
+                let captured = |i: usize| taken >> (4 * s.index() + i) & 1 == 1;
+                let kept = (0..4).filter(|&i| !captured(i)).map(|i| start[s.index()][i]);
+                let mut expected = [code::NEST; 4];
+                let first = 4 - kept.clone().count();
+                for (place, c) in expected[first..].iter_mut().zip(kept) {
+                    *place = c;
+                }
+                assert_eq!(board[s.index()], expected, "{s}, captured {taken:#06x}");
+            }
+        }
     }
 
     /// Progress codes undo to location codes; every seat's entry is code 1 and its exit code
