@@ -287,6 +287,17 @@ pub(crate) mod code {
     }
 }
 
+/// Every location by its code (`Location::from_code`), a row for every byte.
+const BY_CODE: [Location; 256] = {
+    let mut table = [Location::Nest; 256];
+    let mut c = 0;
+    while c < 256 {
+        table[c] = Location::decode(c as u8);
+        c += 1;
+    }
+    table
+};
+
 impl Location {
     /// The location's compact code (see [`code`]).
     pub(crate) const fn code(self) -> u8 {
@@ -299,8 +310,14 @@ impl Location {
         }
     }
 
-    /// The location with compact code `c`, which must be valid.
+    /// The location with compact code `c`, which must be valid: one load from a table, since
+    /// reading a position's pawns (`Position::pawns`) turns every code it reports.
     pub(crate) const fn from_code(c: u8) -> Location {
+        BY_CODE[c as usize]
+    }
+
+    /// `from_code` worked out, to fill its table.
+    const fn decode(c: u8) -> Location {
         match c {
             code::NEST => Location::Nest,
             code::HOME => Location::Home,

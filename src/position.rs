@@ -238,7 +238,9 @@ impl Position {
     /// The four pawns of `seat`, least advanced first (all in the nest for a seat not playing).
     #[must_use]
     pub fn pawns(&self, seat: Seat) -> [Location; PAWNS_PER_SEAT] {
-        self.pawns[seat.index()].map(Location::from_code)
+        // Element by element: `array::map` costs more than the four loads.
+        let [a, b, c, d] = self.pawns[seat.index()];
+        [Location::from_code(a), Location::from_code(b), Location::from_code(c), Location::from_code(d)]
     }
 
     /// The seat with all four pawns at home, if the game is over.

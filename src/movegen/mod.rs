@@ -982,19 +982,7 @@ impl<S: Sink> Sink for Noting<'_, S> {
 /// A step as the codes of its two locations, turned into a [`Step`] only for a play.
 pub(crate) type Codes = [u8; 2];
 
-/// Every location by its code (a row for every byte, so that a code needs no bounds check;
-/// codes above home are never used).
-const LOCATIONS: [Location; 256] = {
-    let mut table = [Location::Nest; 256];
-    let mut c = 0;
-    while c < 77 {
-        table[c] = Location::from_code(c as u8);
-        c += 1;
-    }
-    table
-};
-
-/// Per seat, the location of each of its progress codes (`ABSOLUTE`, then `LOCATIONS`): what
+/// Per seat, the location of each of its progress codes (`ABSOLUTE`, then `Location::from_code`): what
 /// a step of the search becomes in a play.
 const STEP_ENDS: [[Location; 256]; 4] = {
     let mut table = [[Location::Nest; 256]; 4];
@@ -1002,7 +990,7 @@ const STEP_ENDS: [[Location; 256]; 4] = {
     while s < 4 {
         let mut c = 0;
         while c < 256 {
-            table[s][c] = LOCATIONS[ABSOLUTE[s][c] as usize];
+            table[s][c] = Location::from_code(ABSOLUTE[s][c]);
             c += 1;
         }
         s += 1;
@@ -1012,7 +1000,7 @@ const STEP_ENDS: [[Location; 256]; 4] = {
 
 /// The step between two location codes.
 pub(crate) fn step_of(codes: Codes) -> Step {
-    let at = |c: u8| LOCATIONS[usize::from(c)];
+    let at = Location::from_code;
     Step::new(at(codes[0]), at(codes[1]))
 }
 
