@@ -982,8 +982,8 @@ impl<S: Sink> Sink for Noting<'_, S> {
 /// A step as the codes of its two locations, turned into a [`Step`] only for a play.
 pub(crate) type Codes = [u8; 2];
 
-/// Per seat, the location of each of its progress codes (`ABSOLUTE`, then `Location::from_code`): what
-/// a step of the search becomes in a play.
+/// Per seat, the location of each of its progress codes (`ABSOLUTE`, then
+/// `Location::from_code`): what a step of the search becomes in a play.
 const STEP_ENDS: [[Location; 256]; 4] = {
     let mut table = [[Location::Nest; 256]; 4];
     let mut s = 0;
