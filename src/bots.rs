@@ -19,8 +19,8 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::board::{Location, Seat, Seats, Square};
 use crate::dice::{Roll, index_below};
-use crate::game::{GameState, Outcome};
-use crate::player::Player;
+use crate::game::GameState;
+use crate::player::{Choices, Player};
 use crate::position::Position;
 
 /// Chance that a pawn `t` squares behind another reaches it with one roll, in 36ths: a die
@@ -156,8 +156,8 @@ impl Player for RandomBot {
     fn name(&self) -> &str {
         "random"
     }
-    fn choose(&mut self, _: &GameState, _: Roll, outcomes: &[Outcome]) -> usize {
-        index_below(outcomes.len(), &mut self.rng)
+    fn choose(&mut self, choices: &Choices<'_>) -> usize {
+        index_below(choices.len(), &mut self.rng)
     }
 }
 
@@ -178,8 +178,8 @@ impl Player for Greedy {
     fn name(&self) -> &str {
         "greedy"
     }
-    fn choose(&mut self, state: &GameState, _: Roll, outcomes: &[Outcome]) -> usize {
-        best_for(outcomes.iter().map(|o| o.state.position()), state.mover())
+    fn choose(&mut self, choices: &Choices<'_>) -> usize {
+        best_for(choices.positions(), choices.state().mover())
     }
 }
 
@@ -227,15 +227,15 @@ impl Player for Search {
     fn name(&self) -> &str {
         "search"
     }
-    fn choose(&mut self, state: &GameState, _: Roll, outcomes: &[Outcome]) -> usize {
-        let me = state.mover();
+    fn choose(&mut self, choices: &Choices<'_>) -> usize {
+        let me = choices.state().mover();
         let mut ranked: Vec<(i32, usize)> =
-            outcomes.iter().enumerate().map(|(i, o)| (evaluate(&o.state.position(), me), i)).collect();
+            choices.positions().enumerate().map(|(i, p)| (evaluate(&p, me), i)).collect();
         ranked.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         ranked
             .iter()
             .take(self.effort)
-            .map(|&(_, i)| (Search::expected(&outcomes[i].state, me), i))
+            .filter_map(|&(_, i)| Some((Search::expected(&choices.outcome(i)?.state, me), i)))
             .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)))
             .map_or(0, |(_, i)| i)
     }

@@ -12,6 +12,7 @@ use crate::dice::{Amounts, Roll, index_below};
 use crate::movegen::ends::Ends;
 use crate::movegen::{Board, Codes, Rejection, RollSearch, RollStart, step_of};
 use crate::moves::{MAX_PLAY_LEN, Play, PlayCodes, PlayFull, Step};
+use crate::player::{Choices, OutcomeSource};
 use crate::position::{Position, PositionError};
 use crate::rules::{BonusTiming, HomeRow, Rules, RulesError, ThreeDoubles};
 use alloc::vec;
@@ -262,6 +263,42 @@ pub struct Outcome {
     pub play: Play,
 }
 
+/// The distinct outcomes of a searched roll, built one at a time as [`Choices`] asks.
+struct Built<'e> {
+    state: &'e GameState,
+    roll: Roll,
+    /// Whether an outcome's blockade ages change (`outcomes_into`).
+    aged: bool,
+    /// The state after a play that leaves the board as it is.
+    after: GameState,
+    ends: &'e Ends<'e>,
+}
+
+impl OutcomeSource for Built<'_> {
+    fn position(&self, k: usize) -> Position {
+        let mut position = self.after.position;
+        self.state.end_position(self.roll, self.ends, k, &mut position);
+        position
+    }
+
+    fn outcome(&self, k: usize) -> Outcome {
+        let mut o = Outcome { state: self.after, play: Play::EMPTY };
+        self.state.end_outcome(self.roll, self.aged, self.ends, k, &mut o);
+        o
+    }
+}
+
+/// The one outcome of a roll settled without a search.
+impl OutcomeSource for Outcome {
+    fn position(&self, _: usize) -> Position {
+        self.state.position
+    }
+
+    fn outcome(&self, _: usize) -> Outcome {
+        *self
+    }
+}
+
 impl GameState {
     /// A new game: every pawn in its nest, the lowest playing seat to move.
     ///
@@ -434,7 +471,8 @@ impl GameState {
     /// the thread until the position changes and serves the other once, so asking every roll
     /// of a position in turn (as an evaluation of the position does) searches such twins
     /// once; the other ways of asking (`outcomes_into`, `outcome_positions`,
-    /// `outcome_positions_into`, `outcome_count`, `random_outcome`) share the kept search.
+    /// `outcome_positions_into`, `choices`, `outcome_count`, `random_outcome`) share the kept
+    /// search.
     ///
     /// # Errors
     /// [`RollError`] if a roll is in progress or the game is over.
@@ -482,7 +520,6 @@ impl GameState {
             out.push(Outcome { state, play: Play::EMPTY });
             return Ok(());
         }
-        let seat = self.mover();
         // Blockade ages follow the board after the play when the turn passes.
         let aged = self.rules.blockade_limit.is_some() && !roll.is_doubles();
         // The state after a play that leaves the board as it is: the turn changes as the roll
@@ -493,16 +530,68 @@ impl GameState {
         Ends::with(&self.roll_start(self.position.pawns, roll), move |ends| {
             out.resize(ends.len(), Outcome { state: after, play: Play::EMPTY });
             for (k, o) in out.iter_mut().enumerate() {
-                let board = ends.board_and_play(k, &mut o.play);
-                if aged || board[seat.index()] == [code::HOME; 4] {
-                    o.state = *self;
-                    let _ = o.state.end_roll(board, roll);
-                } else {
-                    o.state.set_board(board);
-                }
+                self.end_outcome(roll, aged, ends, k, o);
             }
         });
         Ok(())
+    }
+
+    /// Makes `o`, which holds the state after a play that leaves the board as it is, the
+    /// outcome of the distinct legal end `k` of `roll`: the end's board and play; an outcome
+    /// that wins, or ages blockades (`aged`), is worked out whole.
+    #[inline(always)]
+    fn end_outcome(&self, roll: Roll, aged: bool, ends: &Ends<'_>, k: usize, o: &mut Outcome) {
+        let board = ends.board_and_play(k, &mut o.play);
+        if aged || board[self.mover().index()] == [code::HOME; 4] {
+            o.state = *self;
+            let _ = o.state.end_roll(board, roll);
+        } else {
+            o.state.set_board(board);
+        }
+    }
+
+    /// Runs `f` on the distinct outcomes of `roll` from this state (which must await a roll)
+    /// as [`Choices`]: each outcome, or the position it leaves, is built only when `f` asks
+    /// for it, and outcome `k` is `outcomes(roll)?[k]`. What [`Game::play`](crate::Game::play)
+    /// hands its players: a player that scores positions builds no play, one that draws an
+    /// index builds nothing, and the driver builds the one outcome chosen.
+    ///
+    /// `f` may search other rolls and states (a player looking ahead does): those searches
+    /// use a second set of this thread's buffers.
+    ///
+    /// # Errors
+    /// [`RollError`] if a roll is in progress or the game is over; `f` is then not called.
+    ///
+    /// # Example
+    /// ```
+    /// use parcheesi::bots::evaluate;
+    /// use parcheesi::{GameState, Roll, Rules};
+    ///
+    /// let state = GameState::new(Rules::seed())?;
+    /// let roll = Roll::new(5, 5)?;
+    /// // The best outcome for the mover by `evaluate`: positions are built to score them, then
+    /// // the one chosen whole.
+    /// let (k, chosen) = state.choices(roll, |choices| {
+    ///     let me = choices.state().mover();
+    ///     let best = choices.positions().enumerate().max_by_key(|(_, p)| evaluate(p, me));
+    ///     let k = best.map_or(0, |(k, _)| k);
+    ///     (k, choices.outcome(k))
+    /// })?;
+    /// assert_eq!(chosen, Some(state.outcomes(roll)?[k]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn choices<R>(&self, roll: Roll, mut f: impl FnMut(&Choices<'_>) -> R) -> Result<R, RollError> {
+        if let Some(state) = self.settled_outcome(roll)? {
+            let settled = Outcome { state, play: Play::EMPTY };
+            return Ok(f(&Choices::new(self, roll, 1, &settled)));
+        }
+        let aged = self.rules.blockade_limit.is_some() && !roll.is_doubles();
+        let mut after = *self;
+        let _ = after.end_roll(self.position.pawns, roll);
+        Ok(Ends::with(&self.roll_start(self.position.pawns, roll), |ends| {
+            let built = Built { state: self, roll, aged, after, ends };
+            f(&Choices::new(self, roll, ends.len(), &built))
+        }))
     }
 
     /// The distinct outcomes of `roll` from this state as the positions they leave (RULES.md
@@ -561,17 +650,23 @@ impl GameState {
     /// of a position).
     #[inline(always)]
     fn end_positions(&self, roll: Roll, after: Position, ends: &Ends<'_>, out: &mut Vec<Position>) {
-        let seat = self.mover();
         out.resize(ends.len(), after);
         for (k, position) in out.iter_mut().enumerate() {
-            let board = ends.board(k);
-            if board[seat.index()] == [code::HOME; 4] {
-                let mut state = *self;
-                let _ = state.end_roll(board, roll);
-                *position = state.position;
-            } else {
-                position.pawns = board;
-            }
+            self.end_position(roll, ends, k, position);
+        }
+    }
+
+    /// Makes `position`, the position after a play that leaves the board as it is, the one
+    /// the distinct legal end `k` of `roll` leaves.
+    #[inline(always)]
+    fn end_position(&self, roll: Roll, ends: &Ends<'_>, k: usize, position: &mut Position) {
+        let board = ends.board(k);
+        if board[self.mover().index()] == [code::HOME; 4] {
+            let mut state = *self;
+            let _ = state.end_roll(board, roll);
+            *position = state.position;
+        } else {
+            position.pawns = board;
         }
     }
 
@@ -1249,6 +1344,75 @@ mod tests {
             assert_eq!(result, Err(RollError::GameOver));
         }
         assert!(wins > 0 && third_doubles > 0 && aged > 0, "{wins} {third_doubles} {aged}");
+    }
+
+    /// `choices` gives `outcomes`, each built as asked, for all 21 rolls of every state of
+    /// games under every preset and a blockade time limit (penalties, passed rolls and wins
+    /// included), nothing past its end, and nothing but the error for a state that does not
+    /// await a roll. Searches made inside it (as a player looking ahead makes them, one and
+    /// two levels deep) give what they give outside it and leave its outcomes as they were.
+    #[test]
+    fn choices_are_the_outcomes_built_as_asked() {
+        let limit = Rules { blockade_limit: Some(1), ..Rules::seed() };
+        let (mut outcomes, mut inner) = (Vec::new(), Vec::new());
+        let (mut settled, mut wins) = (0, 0);
+        for rules in [Rules::seed(), Rules::hasbro(), Rules::racket(), limit] {
+            let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+            let mut state = GameState::new(rules).expect("rules");
+            for n in 0..400 {
+                if state.is_finished() {
+                    break;
+                }
+                for (i, roll) in Roll::DISTINCT.into_iter().enumerate() {
+                    state.outcomes_into(roll, &mut outcomes).expect("awaits a roll");
+                    let other = Roll::DISTINCT[(i + 7) % 21];
+                    let other_outcomes = state.outcomes(other).expect("awaits a roll");
+                    let calls = state.choices(roll, |choices| {
+                        assert_eq!((choices.state(), choices.roll()), (&state, roll));
+                        assert_eq!(choices.len(), outcomes.len());
+                        assert!(!choices.is_empty());
+                        // A search inside, and one inside that, of another roll.
+                        state.outcomes_into(other, &mut inner).expect("awaits a roll");
+                        assert_eq!(inner, other_outcomes, "{} {other} in {roll}", state.position);
+                        let nested = state.choices(other, |c| c.outcomes().collect::<Vec<_>>());
+                        assert_eq!(nested.as_ref(), Ok(&other_outcomes));
+                        let deeper = state.choices(other, |_| state.outcomes(roll));
+                        assert_eq!(deeper, Ok(Ok(outcomes.clone())));
+                        for (k, o) in outcomes.iter().enumerate() {
+                            assert_eq!(
+                                choices.position(k),
+                                Some(o.state.position),
+                                "{} {roll}",
+                                state.position
+                            );
+                            assert_eq!(choices.outcome(k).as_ref(), Some(o), "{} {roll}", state.position);
+                        }
+                        assert!(choices.positions().eq(outcomes.iter().map(|o| o.state.position)));
+                        assert!(choices.outcomes().eq(outcomes.iter().copied()));
+                        assert_eq!(choices.positions().len(), outcomes.len());
+                        assert_eq!(choices.position(outcomes.len()), None);
+                        assert_eq!(choices.outcome(outcomes.len()), None);
+                        1
+                    });
+                    assert_eq!(calls, Ok(1));
+                    settled += usize::from(outcomes.len() == 1 && outcomes[0].play.is_empty());
+                    wins += outcomes.iter().filter(|o| o.state.is_finished()).count();
+                }
+                let roll = Roll::random(&mut dice);
+                let mut rolling = state;
+                if let Ok(RollReport::Started(_)) = rolling.roll(roll) {
+                    let result = rolling.choices(roll, |_| panic!("called"));
+                    assert_eq!(result, Err(RollError::RollInProgress));
+                }
+                state.outcomes_into(roll, &mut outcomes).expect("awaits a roll");
+                state = outcomes[n % outcomes.len()].state;
+            }
+            if state.is_finished() {
+                let result = state.choices(Roll::DISTINCT[0], |_| panic!("called"));
+                assert_eq!(result, Err(RollError::GameOver));
+            }
+        }
+        assert!(settled > 0 && wins > 0, "{settled} {wins}");
     }
 
     /// `random_outcome` is the state of the outcome of the index it draws, in the order of

@@ -75,7 +75,8 @@
 //! - [`notation`]: reading and writing positions, steps and plays.
 //! - [`perft`](mod@perft): counting outcomes to a depth.
 //! - [`text`]: the line-based text interface.
-//! - [`player`]: the `Player` trait and the `Game` driver with seeded dice.
+//! - [`player`]: the `Player` trait, the `Choices` it chooses among, and the `Game` driver
+//!   with seeded dice.
 //! - [`bots`]: `RandomBot`, `Greedy` and `Search`.
 //! - [`record`]: game records that replay exactly.
 
@@ -108,7 +109,7 @@ pub use game::{
 pub use moves::{Play, Step};
 pub use notation::{ParseLocationError, ParsePlayError, ParsePositionError, ParseStepError};
 pub use perft::perft;
-pub use player::{Game, GameError, GameResult, Player};
+pub use player::{Choices, Game, GameError, GameResult, Player};
 pub use position::{Position, PositionError, Setup};
 pub use record::{GameRecord, ReplayError};
 pub use rules::{Preset, Rules, RulesError};

@@ -1,5 +1,5 @@
-//! Players and the game driver: a [`Player`] chooses among the outcomes of a roll, and
-//! [`Game`] runs a game between players to its end with reproducible dice.
+//! Players and the game driver: a [`Player`] chooses among the outcomes of a roll
+//! ([`Choices`]), and [`Game`] runs a game between players to its end with reproducible dice.
 //!
 //! ```
 //! use parcheesi::bots::{Greedy, RandomBot};
@@ -23,27 +23,143 @@ use rand_chacha::ChaCha8Rng;
 use crate::board::Seat;
 use crate::dice::Roll;
 use crate::game::{GameState, NewGameError, Outcome};
+use crate::position::Position;
 use crate::record::GameRecord;
 use crate::rules::Rules;
 
 /// Something that chooses plays: a bot, a person behind a user interface, a remote program.
+///
+/// # Example
+/// A player that takes the first outcome leaving the fewest of its pawns in the nest, looking
+/// at positions only:
+/// ```
+/// use parcheesi::{Choices, Game, Location, Player, Rules, Seat, Seats};
+///
+/// struct Eager;
+///
+/// impl Player for Eager {
+///     fn name(&self) -> &str {
+///         "eager"
+///     }
+///     fn choose(&mut self, choices: &Choices<'_>) -> usize {
+///         let me = choices.state().mover();
+///         let in_nest = |pawns: [Location; 4]| pawns.iter().filter(|&&l| l == Location::Nest).count();
+///         // (`min_by_key` gives the first of equal ones.)
+///         let best = choices.positions().enumerate().min_by_key(|(_, p)| in_nest(p.pawns(me)));
+///         best.map_or(0, |(k, _)| k)
+///     }
+/// }
+///
+/// let rules = Rules::seed().with_seats(Seats::from_seats(&[Seat::Green, Seat::Blue]));
+/// let result = Game::new(rules, 3)?.play(&mut [Eager, Eager])?;
+/// assert!(result.winner.is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait Player {
     /// A short name for reports.
     fn name(&self) -> &str;
 
-    /// Chooses one of `outcomes`, the distinct outcomes of `roll` from `state` (never empty),
-    /// by returning its index. A player that wants to play step by step can use
-    /// [`GameState::roll`] and [`GameState::legal_steps`] on a copy of `state` and return the
-    /// outcome its steps reach.
-    fn choose(&mut self, state: &GameState, roll: Roll, outcomes: &[Outcome]) -> usize;
+    /// Chooses one of `choices`, the distinct outcomes of a roll (never empty), by returning
+    /// its index. Outcomes are built only as the player asks for them
+    /// ([`Choices::position`], [`Choices::outcome`]), so a player pays only for what it
+    /// looks at. A player that wants to play step by step can use [`GameState::roll`] and
+    /// [`GameState::legal_steps`] on a copy of [`Choices::state`] and return the index of
+    /// the outcome its steps reach.
+    fn choose(&mut self, choices: &Choices<'_>) -> usize;
 }
 
 impl<P: Player + ?Sized> Player for Box<P> {
     fn name(&self) -> &str {
         (**self).name()
     }
-    fn choose(&mut self, state: &GameState, roll: Roll, outcomes: &[Outcome]) -> usize {
-        (**self).choose(state, roll, outcomes)
+    fn choose(&mut self, choices: &Choices<'_>) -> usize {
+        (**self).choose(choices)
+    }
+}
+
+/// The distinct outcomes of one roll, as a [`Player`] chooses among them: outcome `k` is
+/// `state.outcomes(roll)?[k]`, but none is built until it is asked for. Made by
+/// [`GameState::choices`].
+pub struct Choices<'a> {
+    state: &'a GameState,
+    roll: Roll,
+    len: usize,
+    source: &'a dyn OutcomeSource,
+}
+
+/// Where [`Choices`] builds outcome `k` (below its `len`) from.
+pub(crate) trait OutcomeSource {
+    /// The position outcome `k` leaves.
+    fn position(&self, k: usize) -> Position;
+    /// Outcome `k`: its state and one play to it.
+    fn outcome(&self, k: usize) -> Outcome;
+}
+
+impl<'a> Choices<'a> {
+    pub(crate) fn new(
+        state: &'a GameState,
+        roll: Roll,
+        len: usize,
+        source: &'a dyn OutcomeSource,
+    ) -> Choices<'a> {
+        Choices { state, roll, len, source }
+    }
+
+    /// The state the roll is made from.
+    #[must_use]
+    pub fn state(&self) -> &'a GameState {
+        self.state
+    }
+
+    /// The roll.
+    #[must_use]
+    pub fn roll(&self) -> Roll {
+        self.roll
+    }
+
+    /// How many distinct outcomes the roll has (at least one).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there is no outcome (never: a roll has at least one).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The position outcome `k` leaves (`outcome(k)?.state.position()`, without the state
+    /// or the play built); `None` if there is no outcome `k`.
+    #[must_use]
+    pub fn position(&self, k: usize) -> Option<Position> {
+        (k < self.len).then(|| self.source.position(k))
+    }
+
+    /// Outcome `k`, its state and one play to it; `None` if there is no outcome `k`.
+    #[must_use]
+    pub fn outcome(&self, k: usize) -> Option<Outcome> {
+        (k < self.len).then(|| self.source.outcome(k))
+    }
+
+    /// The positions the outcomes leave, in order: what an evaluation scores.
+    pub fn positions(&self) -> impl ExactSizeIterator<Item = Position> + '_ {
+        (0..self.len).map(|k| self.source.position(k))
+    }
+
+    /// The outcomes, in order, each built whole as the iterator reaches it.
+    pub fn outcomes(&self) -> impl ExactSizeIterator<Item = Outcome> + '_ {
+        (0..self.len).map(|k| self.source.outcome(k))
+    }
+}
+
+impl core::fmt::Debug for Choices<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Choices")
+            .field("position", &self.state.position())
+            .field("roll", &self.roll)
+            .field("len", &self.len)
+            .finish_non_exhaustive()
     }
 }
 
@@ -129,21 +245,21 @@ impl Game {
         // Room for a typical game (a few hundred rolls), so the record is not copied as it grows.
         record.rolls.reserve(self.max_rolls.min(512));
         let (mut rolls, mut turns) = (0, 0);
-        // One list for every roll, so that a game allocates only while it grows.
-        let mut outcomes = Vec::new();
         while !state.is_finished() && rolls < self.max_rolls {
             let roll = Roll::random(&mut rng);
             let mover = state.mover();
-            // (Left empty on an error, which the choice below reports.)
-            let _ = state.outcomes_into(roll, &mut outcomes);
-            let seat_index = seats.iter().position(|&s| s == mover).unwrap_or(0);
-            let index =
-                if outcomes.len() == 1 { 0 } else { players[seat_index].choose(&state, roll, &outcomes) };
-            let chosen = outcomes.get(index).ok_or(GameError::BadChoice {
-                seat: mover,
-                index,
-                count: outcomes.len(),
-            })?;
+            let player = &mut players[seats.iter().position(|&s| s == mover).unwrap_or(0)];
+            // Only the outcome chosen is built whole.
+            let chosen = state.choices(roll, |choices| {
+                let index = if choices.len() == 1 { 0 } else { player.choose(choices) };
+                choices.outcome(index).ok_or(GameError::BadChoice {
+                    seat: mover,
+                    index,
+                    count: choices.len(),
+                })
+            });
+            // (The state awaits a roll, so `choices` calls the closure.)
+            let chosen = chosen.unwrap_or(Err(GameError::BadChoice { seat: mover, index: 0, count: 0 }))?;
             record.push(roll, chosen.play);
             rolls += 1;
             if chosen.state.mover() != mover || chosen.state.is_finished() {

@@ -1,4 +1,5 @@
-//! Generating outcomes (whole, or their positions, or one drawn at random) and legal steps,
+//! Generating outcomes (whole, or their positions, or one drawn at random, or as a player is
+//! given them to choose from, with a search made inside) and legal steps,
 //! and answering `outcomes` commands of the text interface, allocates nothing once the
 //! caller's lists and the thread's search buffers have grown to fit: a counting global
 //! allocator proves it. (The only test in this binary, so no other test's allocations are
@@ -62,6 +63,7 @@ fn outcomes_and_steps_do_not_allocate_once_warm() {
     }
     let mut outcomes = Vec::new();
     let mut positions = Vec::new();
+    let mut inner = Vec::new();
     let mut steps = Vec::new();
     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(3);
     let mut run = || {
@@ -73,6 +75,13 @@ fn outcomes_and_steps_do_not_allocate_once_warm() {
                 assert_eq!(positions.len(), outcomes.len());
                 let drawn = s.random_outcome(roll, &mut rng).expect("a draw");
                 assert!(positions.contains(&drawn.position()));
+                // As `Game::play` asks a player, one that looks ahead: the search inside uses
+                // the thread's second buffers.
+                let last = s.choices(roll, |choices| {
+                    s.outcome_positions_into(Roll::DISTINCT[20], &mut inner).expect("positions");
+                    choices.outcome(choices.len() - 1)
+                });
+                assert_eq!(last.expect("choices").as_ref(), outcomes.last());
                 n += outcomes.len();
             }
         }

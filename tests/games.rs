@@ -2,7 +2,7 @@
 
 use parcheesi::bots::{Greedy, RandomBot, Search};
 use parcheesi::record::RecordedRoll;
-use parcheesi::{Game, GameError, GameState, Player, Preset, ReplayError, Roll, Rules, Seat, Seats};
+use parcheesi::{Choices, Game, GameError, GameState, Player, Preset, ReplayError, Roll, Rules, Seat, Seats};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -115,12 +115,12 @@ impl Player for Last {
     fn name(&self) -> &str {
         "last"
     }
-    fn choose(&mut self, state: &GameState, _: Roll, outcomes: &[parcheesi::Outcome]) -> usize {
+    fn choose(&mut self, choices: &Choices<'_>) -> usize {
         self.asked += 1;
-        if state.mover() != self.seat {
+        if choices.state().mover() != self.seat {
             self.for_another_seat += 1;
         }
-        outcomes.len() - 1
+        choices.len() - 1
     }
 }
 
@@ -153,8 +153,8 @@ impl Player for Stubborn {
     fn name(&self) -> &str {
         "stubborn"
     }
-    fn choose(&mut self, _: &GameState, _: Roll, outcomes: &[parcheesi::Outcome]) -> usize {
-        outcomes.len()
+    fn choose(&mut self, choices: &Choices<'_>) -> usize {
+        choices.len()
     }
 }
 
@@ -421,6 +421,11 @@ fn decisions() -> Vec<(GameState, Roll)> {
     out
 }
 
+/// What `player` chooses among the outcomes of `roll` from `state`.
+fn choose(player: &mut impl Player, state: &GameState, roll: Roll) -> usize {
+    state.choices(roll, |choices| player.choose(choices)).expect("awaits a roll")
+}
+
 fn score(o: &parcheesi::Outcome, seat: Seat) -> i32 {
     parcheesi::bots::evaluate(&o.state.position(), seat)
 }
@@ -435,7 +440,7 @@ fn greedy_takes_the_first_best_outcome() {
         let best = outcomes.iter().map(|o| score(o, me)).max().expect("an outcome");
         let first = outcomes.iter().position(|o| score(o, me) == best).expect("the best");
         ties += usize::from(outcomes.iter().filter(|o| score(o, me) == best).count() > 1);
-        assert_eq!(Greedy::new().choose(&state, roll, &outcomes), first, "{} {roll}", state.position());
+        assert_eq!(choose(&mut Greedy::new(), &state, roll), first, "{} {roll}", state.position());
     }
     assert!(ties > 0, "no tie to break among the decisions");
 }
@@ -444,10 +449,9 @@ fn greedy_takes_the_first_best_outcome() {
 #[test]
 fn search_with_effort_one_takes_the_greedy_outcome() {
     for (state, roll) in decisions().into_iter().take(40) {
-        let outcomes = state.outcomes(roll).expect("awaits a roll");
         assert_eq!(
-            Search::new(1).choose(&state, roll, &outcomes),
-            Greedy::new().choose(&state, roll, &outcomes),
+            choose(&mut Search::new(1), &state, roll),
+            choose(&mut Greedy::new(), &state, roll),
             "{} {roll}",
             state.position()
         );
@@ -469,7 +473,7 @@ fn search_takes_the_best_expectation_among_its_best_outcomes() {
             .iter()
             .map(|&roll| {
                 let replies = state.outcomes(roll).expect("awaits a roll");
-                let pick = Greedy::new().choose(state, roll, &replies);
+                let pick = choose(&mut Greedy::new(), state, roll);
                 i64::from(roll.weight()) * i64::from(score(&replies[pick], me))
             })
             .sum()
@@ -488,9 +492,9 @@ fn search_takes_the_best_expectation_among_its_best_outcomes() {
                 best = (e, i);
             }
         }
-        let chosen = Search::new(3).choose(&state, roll, &outcomes);
+        let chosen = choose(&mut Search::new(3), &state, roll);
         assert_eq!(chosen, best.1, "{} {roll}", state.position());
-        differs += usize::from(chosen != Greedy::new().choose(&state, roll, &outcomes));
+        differs += usize::from(chosen != choose(&mut Greedy::new(), &state, roll));
     }
     assert!(differs > 0, "the search never disagreed with greedy: the test shows little");
 }
@@ -507,11 +511,15 @@ fn random_bot_spreads_its_choices_evenly() {
     let mut bot = RandomBot::new(11);
     let mut counts = vec![0usize; n];
     let draws = 400 * n;
-    for _ in 0..draws {
-        let i = bot.choose(&state, roll, &outcomes);
-        assert!(i < n, "index {i} of {n} outcomes");
-        counts[i] += 1;
-    }
+    state
+        .choices(roll, |choices| {
+            for _ in 0..draws {
+                let i = bot.choose(choices);
+                assert!(i < n, "index {i} of {n} outcomes");
+                counts[i] += 1;
+            }
+        })
+        .expect("awaits a roll");
     // 400 expected each; a fair choice stays well within 300..500 (over 5 standard deviations).
     assert!(counts.iter().all(|&c| (300..500).contains(&c)), "{counts:?}");
 }

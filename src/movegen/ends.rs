@@ -88,7 +88,10 @@ struct Walk {
 
 #[cfg(feature = "std")]
 std::thread_local! {
-    static BUFFERS: core::cell::RefCell<Buffers> = core::cell::RefCell::new(Buffers::default());
+    /// The thread's buffers, and a second set for a search made while the ends of another
+    /// are in use: a `Player` choosing among a roll's outcomes (`GameState::choices`) may
+    /// search its replies.
+    static BUFFERS: [core::cell::RefCell<Buffers>; 2] = Default::default();
 }
 
 /// The distinct legal ends of one roll.
@@ -381,14 +384,17 @@ impl<const TRAIL: bool> Visit<'_, '_, TRAIL> {
     }
 }
 
-/// Runs `f` on this thread's buffers, used in place; on fresh ones in the rare case that they
-/// are busy or gone (a walk during thread teardown).
+/// Runs `f` on this thread's buffers, used in place: the first set, or the second while the
+/// first is in use; on fresh ones in the rare case that both are busy or they are gone (a walk
+/// during thread teardown).
 #[inline(always)]
 fn with_buffers<R>(mut f: impl FnMut(&mut Buffers) -> R) -> R {
     #[cfg(feature = "std")]
-    if let Ok(Some(result)) =
-        BUFFERS.try_with(|cell| cell.try_borrow_mut().ok().map(|mut buffers| f(&mut buffers)))
-    {
+    if let Ok(Some(result)) = BUFFERS.try_with(|sets| {
+        let [first, second] = sets;
+        let free = first.try_borrow_mut().or_else(|_| second.try_borrow_mut());
+        free.ok().map(|mut buffers| f(&mut buffers))
+    }) {
         return result;
     }
     f(&mut Buffers::default())
