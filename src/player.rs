@@ -250,22 +250,21 @@ impl Game {
             let mover = state.mover();
             let player = &mut players[seats.iter().position(|&s| s == mover).unwrap_or(0)];
             // Only the outcome chosen is built whole.
-            let chosen = state.choices(roll, |choices| {
+            let after = state.choices(roll, |choices| {
                 let index = if choices.len() == 1 { 0 } else { player.choose(choices) };
-                choices.outcome(index).ok_or(GameError::BadChoice {
-                    seat: mover,
-                    index,
-                    count: choices.len(),
-                })
+                let count = choices.len();
+                let chosen =
+                    choices.outcome(index).ok_or(GameError::BadChoice { seat: mover, index, count })?;
+                record.push(roll, chosen.play);
+                Ok(chosen.state)
             });
             // (The state awaits a roll, so `choices` calls the closure.)
-            let chosen = chosen.unwrap_or(Err(GameError::BadChoice { seat: mover, index: 0, count: 0 }))?;
-            record.push(roll, chosen.play);
+            let after = after.unwrap_or(Err(GameError::BadChoice { seat: mover, index: 0, count: 0 }))?;
             rolls += 1;
-            if chosen.state.mover() != mover || chosen.state.is_finished() {
+            if after.mover() != mover || after.is_finished() {
                 turns += 1;
             }
-            state = chosen.state;
+            state = after;
         }
         Ok(GameResult { winner: state.winner(), rolls, turns, state, record })
     }
