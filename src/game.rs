@@ -267,8 +267,6 @@ pub struct Outcome {
 struct Built<'e> {
     state: &'e GameState,
     roll: Roll,
-    /// Whether an outcome's blockade ages change (`outcomes_into`).
-    aged: bool,
     /// The state after a play that leaves the board as it is.
     after: GameState,
     ends: &'e Ends<'e>,
@@ -283,7 +281,7 @@ impl OutcomeSource for Built<'_> {
 
     fn outcome(&self, k: usize) -> Outcome {
         let mut o = Outcome { state: self.after, play: Play::EMPTY };
-        self.state.end_outcome(self.roll, self.aged, self.ends, k, &mut o);
+        self.state.end_outcome(self.roll, self.ends, k, &mut o);
         o
     }
 }
@@ -520,8 +518,6 @@ impl GameState {
             out.push(Outcome { state, play: Play::EMPTY });
             return Ok(());
         }
-        // Blockade ages follow the board after the play when the turn passes.
-        let aged = self.rules.blockade_limit.is_some() && !roll.is_doubles();
         // The state after a play that leaves the board as it is: the turn changes as the roll
         // says (no play from here leaves the board as it is and wins). Each outcome starts as
         // a copy of it and gets its board; one that wins or ages blockades is worked out whole.
@@ -530,7 +526,7 @@ impl GameState {
         Ends::with(&self.roll_start(self.position.pawns, roll), move |ends| {
             out.resize(ends.len(), Outcome { state: after, play: Play::EMPTY });
             for (k, o) in out.iter_mut().enumerate() {
-                self.end_outcome(roll, aged, ends, k, o);
+                self.end_outcome(roll, ends, k, o);
             }
         });
         Ok(())
@@ -538,10 +534,12 @@ impl GameState {
 
     /// Makes `o`, which holds the state after a play that leaves the board as it is, the
     /// outcome of the distinct legal end `k` of `roll`: the end's board and play; an outcome
-    /// that wins, or ages blockades (`aged`), is worked out whole.
+    /// that wins, or ages blockades, is worked out whole.
     #[inline(always)]
-    fn end_outcome(&self, roll: Roll, aged: bool, ends: &Ends<'_>, k: usize, o: &mut Outcome) {
+    fn end_outcome(&self, roll: Roll, ends: &Ends<'_>, k: usize, o: &mut Outcome) {
         let board = ends.board_and_play(k, &mut o.play);
+        // Blockade ages follow the board after the play when the turn passes.
+        let aged = self.rules.blockade_limit.is_some() && !roll.is_doubles();
         if aged || board[self.mover().index()] == [code::HOME; 4] {
             o.state = *self;
             let _ = o.state.end_roll(board, roll);
@@ -585,11 +583,10 @@ impl GameState {
             let settled = Outcome { state, play: Play::EMPTY };
             return Ok(f(&Choices::new(self, roll, 1, &settled)));
         }
-        let aged = self.rules.blockade_limit.is_some() && !roll.is_doubles();
         let mut after = *self;
         let _ = after.end_roll(self.position.pawns, roll);
         Ok(Ends::with(&self.roll_start(self.position.pawns, roll), |ends| {
-            let built = Built { state: self, roll, aged, after, ends };
+            let built = Built { state: self, roll, after, ends };
             f(&Choices::new(self, roll, ends.len(), &built))
         }))
     }
