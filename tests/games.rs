@@ -148,6 +148,16 @@ fn the_driver_asks_the_mover_and_plays_its_choice() {
     assert_eq!(state, result.state);
 }
 
+#[test]
+fn choices_print_their_position_roll_and_count() {
+    let state = GameState::new(two()).expect("rules");
+    let roll = Roll::new(5, 6).expect("dice");
+    let count = state.outcome_count(roll).expect("awaits a roll");
+    let text = state.choices(roll, |choices| format!("{choices:?}")).expect("awaits a roll");
+    let position = state.position();
+    assert_eq!(text, format!("Choices {{ position: {position:?}, roll: {roll:?}, len: {count}, .. }}"));
+}
+
 struct Stubborn;
 impl Player for Stubborn {
     fn name(&self) -> &str {
