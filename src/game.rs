@@ -112,6 +112,12 @@ pub enum StepError {
     /// No roll is in progress: roll first.
     #[error("no roll is in progress: roll the dice first")]
     NoRoll,
+    /// The roll is over: a play goes on after the step that ended it.
+    #[error("the roll is over: the play goes on after it ended")]
+    RollOver,
+    /// The roll is a third doubles, which is not played (section 4): the turn passed at once.
+    #[error("a third doubles is not played: the turn passed at once")]
+    ThirdDoubles,
     /// The game is over.
     #[error("the game is over")]
     GameOver,
@@ -906,17 +912,32 @@ impl GameState {
     ///
     /// # Errors
     /// [`PlayError`] if the roll cannot be made, a step is illegal, or the play stops before
-    /// the roll ends; the state is then unchanged.
+    /// the roll ends; the state is then unchanged. A step is illegal for the reason
+    /// [`GameState::apply_step`] would give; when the roll allows no step at all, the first
+    /// step says why (a third doubles is [`StepError::ThirdDoubles`]), and a step after the
+    /// one that ends the roll is [`StepError::RollOver`] ([`StepError::GameOver`] after a
+    /// win).
     pub fn apply_play(&mut self, roll: Roll, play: &Play) -> Result<TurnChange, PlayError> {
         let mut next = *self;
+        let first = play.steps().first().copied();
         let mut end = match next.roll(roll)? {
             RollReport::Started(_) => None,
-            RollReport::Forfeited(end) => Some(end.turn),
-            RollReport::Penalty { next, .. } => Some(TurnChange::PassedTo(next)),
+            // A roll that ends at once allows no step: say why the first one is not legal.
+            RollReport::Forfeited(end) => match first {
+                Some(step) => {
+                    return Err(PlayError::Step { index: 1, step, error: self.explain_first(roll, step) });
+                }
+                None => Some(end.turn),
+            },
+            RollReport::Penalty { next, .. } => match first {
+                Some(step) => return Err(PlayError::Step { index: 1, step, error: StepError::ThirdDoubles }),
+                None => Some(TurnChange::PassedTo(next)),
+            },
         };
         for (i, &step) in play.steps().iter().enumerate() {
             if end.is_some() {
-                return Err(PlayError::Step { index: i + 1, step, error: StepError::NoRoll });
+                let error = if next.is_finished() { StepError::GameOver } else { StepError::RollOver };
+                return Err(PlayError::Step { index: i + 1, step, error });
             }
             let report =
                 next.apply_step(step).map_err(|error| PlayError::Step { index: i + 1, step, error })?;
@@ -1000,6 +1021,17 @@ impl GameState {
             }
         }
         self.ages[seat.index()] = new;
+    }
+
+    /// Why `step` begins no legal play of `roll` from this state, which awaits the roll and
+    /// for which it is forfeited.
+    fn explain_first(&self, roll: Roll, step: Step) -> StepError {
+        if !step.from.is_valid() || !step.to.is_valid() {
+            return StepError::NoRoute(step.from, step.to);
+        }
+        RollSearch::with(&self.roll_start(self.position.pawns, roll), |search| {
+            self.explain(search, &search.follow([]), step)
+        })
     }
 
     fn explain(&self, search: &RollSearch, current: &[u32], step: Step) -> StepError {

@@ -863,6 +863,7 @@ mod tests {
             ("g:n,n,n,n  r:n,n,n,n g 0", |e| matches!(e, E::Spacing)),
             ("r:n,n,n,n g:n,n,n,n g 0", |e| matches!(e, E::SeatOrder(Seat::Green))),
             ("g:n,n,n r:n,n,n,n g 0", |e| matches!(e, E::PawnCount { count: 3, .. })),
+            ("g:n,n,n,n,n r:n,n,n,n g 0", |e| matches!(e, E::PawnCount { count: 5, .. })),
             ("g:n,n,n,x r:n,n,n,n g 0", |e| matches!(e, E::Location { .. })),
             ("g:n,n,n,n r:n,n,n,n x 0", |e| matches!(e, E::SeatLetter(_))),
             ("g:n,n,n,n r:n,n,n,n g 3", |e| matches!(e, E::DoublesCount(_))),

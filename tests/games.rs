@@ -234,6 +234,27 @@ fn states_in_the_middle_of_a_roll_round_trip_through_serde() {
     let mut value: serde_json::Value = serde_json::from_str(&json).expect("json");
     value["roll"]["steps"][0]["to"] = serde_json::Value::from("14");
     assert!(serde_json::from_str::<GameState>(&value.to_string()).is_err());
+    // And a roll in progress that could not be: one that ends at once (red's pair on 12
+    // stops every step of 4-6), or one whose steps end it (10-11 leaves a 2 that cannot move).
+    let p: parcheesi::Position = "g:n,n,n,10 r:n,n,12,12 g 0".parse().expect("position");
+    let mut s = GameState::from_position(Rules::seed().with_seats(p.seats()), p).expect("state");
+    let _ = s.roll(Roll::new(1, 2).expect("dice")).expect("roll");
+    let json = serde_json::to_string(&s).expect("serialise");
+    assert_eq!(serde_json::from_str::<GameState>(&json).expect("deserialise"), s);
+    let tampered = [
+        ("dice", serde_json::to_value(Roll::new(4, 6).expect("dice")).expect("json"), "ended at once"),
+        (
+            "steps",
+            serde_json::to_value("10-11".parse::<parcheesi::Play>().expect("play")).expect("json"),
+            "end the roll",
+        ),
+    ];
+    for (field, other, message) in tampered {
+        let mut value: serde_json::Value = serde_json::from_str(&json).expect("json");
+        value["roll"][field] = other;
+        let error = serde_json::from_str::<GameState>(&value.to_string()).expect_err("tampered");
+        assert!(error.to_string().contains(message), "{field}: {error}");
+    }
 }
 
 #[test]

@@ -212,6 +212,18 @@ fn invalid_locations_in_steps_are_errors() {
         }
         assert_eq!(s, before);
     }
+    // The same in a whole play, also for a roll that allows no step (nothing enters on 1-1).
+    let mut play = parcheesi::Play::EMPTY;
+    play.push(Step::new(Location::HomeRow(255), Location::Home)).expect("room");
+    let start: Position = "g:n,n,n,n r:n,n,n,n g 0".parse().expect("position");
+    for (position, dice) in [(p, (1, 2)), (start, (1, 1))] {
+        let rules = Rules::seed().with_seats(position.seats());
+        let mut s = GameState::from_position(rules, position).expect("state");
+        assert!(matches!(
+            s.apply_play(Roll::new(dice.0, dice.1).expect("dice"), &play),
+            Err(parcheesi::PlayError::Step { index: 1, error: StepError::NoRoute(..), .. })
+        ));
+    }
     assert_eq!(Location::HomeRow(250).steps_to_home(Seat::Red), None);
     assert_eq!(p.pawns_at(Location::HomeRow(250), Seat::Green), (0, None));
     assert!(Location::HomeRow(250).progress(Seat::Green) > 0);

@@ -239,9 +239,37 @@ fn a_play_that_goes_on_after_the_roll_ends_is_rejected_at_the_extra_step() {
     let too_long = "10-11 11-13 20-21".parse().expect("play");
     assert!(matches!(
         s.apply_play(roll(1, 2), &too_long),
-        Err(parcheesi::PlayError::Step { index: 3, error: StepError::NoRoll, .. })
+        Err(parcheesi::PlayError::Step { index: 3, error: StepError::RollOver, .. })
     ));
     assert_eq!(s.position().to_string(), "g:10,20,home,home r:n,n,n,n g 0");
+    // After the winning step the game is over.
+    let mut s = state(Seed, "g:h4,home,home,home r:n,n,n,n g 0");
+    let won_then_more = "h4-home n-5".parse().expect("play");
+    assert!(matches!(
+        s.apply_play(roll(3, 5), &won_then_more),
+        Err(parcheesi::PlayError::Step { index: 2, error: StepError::GameOver, .. })
+    ));
+    assert!(!s.is_finished());
+}
+
+#[test]
+fn a_play_for_a_roll_that_allows_no_step_says_why_its_first_step_is_not_legal() {
+    // Nothing can enter on 1-1 (section 2.2).
+    let mut s = state(Seed, "g:n,n,n,n r:n,n,n,n g 0");
+    let enter = "n-5".parse().expect("play");
+    assert!(matches!(
+        s.apply_play(roll(1, 1), &enter),
+        Err(parcheesi::PlayError::Step { index: 1, error: StepError::AmountNotAvailable { needed: 5 }, .. })
+    ));
+    assert_eq!(s.apply_play(roll(1, 1), &parcheesi::Play::EMPTY), Ok(TurnChange::RollAgain));
+    // A third doubles is not played (section 4).
+    let mut s = state(Seed, "g:h2,66,30,home r:n,n,n,n g 2");
+    let steps = "30-33".parse().expect("play");
+    assert!(matches!(
+        s.apply_play(roll(3, 3), &steps),
+        Err(parcheesi::PlayError::Step { index: 1, error: StepError::ThirdDoubles, .. })
+    ));
+    assert_eq!(s.position().to_string(), "g:30,66,h2,home r:n,n,n,n g 2");
 }
 
 #[test]
@@ -250,6 +278,14 @@ fn home_only_by_exact_count() {
     assert_eq!(outcomes(Seed, pos, 3, 5), canon(&["g:home,home,home,home r:n,n,n,n g 0"]));
     assert_eq!(outcomes(Seed, pos, 5, 6), canon(&["g:h4,home,home,home r:n,n,n,n r 0"]));
     assert_eq!(outcomes(Seed, pos, 2, 4), canon(&["g:h6,home,home,home r:n,n,n,n r 0"]));
+    // From 66 home is 10 steps (2 to the exit, 8 beyond): no die reaches it, and a 20 overshoots.
+    let mut s = state(Seed, "g:66,home,home,home r:n,n,n,n g 0");
+    let _ = s.roll(roll(1, 2)).expect("roll");
+    assert_eq!(s.apply_step(step("66-home")), Err(StepError::AmountNotAvailable { needed: 10 }));
+    let mut s = state(Seed, "g:9,66,home,home r:10,n,n,n g 0");
+    let _ = s.roll(roll(1, 6)).expect("roll");
+    s.apply_step(step("9-10")).expect("capture");
+    assert_eq!(s.apply_step(step("66-home")), Err(StepError::OvershootsHome { needed: 10 }));
 }
 
 #[test]
@@ -403,6 +439,14 @@ fn all_or_nothing_doubles_with_hasbro() {
     );
     let mut s = state(Hasbro, pos);
     assert!(matches!(s.roll(roll(3, 3)), Ok(RollReport::Forfeited(_))));
+    // Section 2 allows 10-13, but no play spends all four amounts.
+    let mut s = state(Hasbro, pos);
+    let some = "10-13 13-16".parse().expect("play");
+    assert!(matches!(
+        s.apply_play(roll(3, 3), &some),
+        Err(parcheesi::PlayError::Step { index: 1, error: StepError::AllOrNothing, .. })
+    ));
+    assert_eq!(s.position().to_string(), pos);
 }
 
 #[test]
@@ -480,6 +524,7 @@ fn every_roll_has_at_least_one_outcome_and_no_step_beyond_a_legal_play() {
 #[test]
 fn third_doubles_sends_the_pawn_nearest_home_back_even_from_the_home_row() {
     let mut s = state(Seed, "g:h2,66,30,home r:n,n,n,n g 2");
+    assert_eq!(s.legal_plays(roll(3, 3)), Ok(vec![parcheesi::Play::EMPTY]));
     let report = s.roll(roll(3, 3)).expect("roll");
     assert_eq!(report, RollReport::Penalty { from: Some(Location::HomeRow(2)), next: Seat::Red });
     assert_eq!(s.position().to_string(), "g:n,30,66,home r:n,n,n,n r 0");
