@@ -505,7 +505,9 @@ mod tests {
         assert_eq!(names, ["green", "red", "blue", "yellow"]);
         for s in Seat::ALL {
             assert_eq!(s.name(), s.to_string());
+            assert_eq!(Seat::from_index(s.index()), Some(s));
         }
+        assert_eq!(Seat::from_index(4), None);
     }
 
     #[test]
@@ -527,6 +529,8 @@ mod tests {
             assert_eq!(q.to_string(), n.to_string());
         }
         assert_eq!(Square::new(RING_LEN), None);
+        assert_eq!(Square::try_from(67), Ok(Square(67)));
+        assert_eq!(Square::try_from(RING_LEN), Err("ring square 68 is not in 0..=67".to_string()));
     }
 
     /// An invalid home-row square still prints, for error messages.
