@@ -1,9 +1,11 @@
 //! Arbitrary step sequences applied to valid states reached by play: every step is either
-//! applied (and was legal) or rejected with the state unchanged.
+//! applied (and was legal) or rejected with the state unchanged. Now and then a whole play
+//! of arbitrary steps instead: applied, it leaves one of the roll's outcomes; rejected, the
+//! state is unchanged.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use parcheesi::{GameState, Location, Preset, Roll, Seat, Seats, Square, Step};
+use parcheesi::{GameState, Location, Play, Preset, Roll, Seat, Seats, Square, Step};
 
 fn location(b: u8) -> Location {
     match b % 80 {
@@ -24,6 +26,21 @@ fuzz_target!(|data: &[u8]| {
     while let (Some(kind), Some(a), Some(b)) = (next(), next(), next()) {
         if state.is_finished() {
             return;
+        }
+        if state.awaits_roll() && kind % 8 == 4 {
+            let Ok(roll) = Roll::new(a % 6 + 1, b % 6 + 1) else { return };
+            let mut play = Play::EMPTY;
+            for _ in 0..kind / 8 % 4 {
+                let (Some(from), Some(to)) = (next(), next()) else { return };
+                let _ = play.push(Step::new(location(from), location(to)));
+            }
+            let outcomes = state.outcome_positions(roll).expect("awaits a roll");
+            let before = state;
+            match state.apply_play(roll, &play) {
+                Ok(_) => assert!(outcomes.contains(&state.position())),
+                Err(_) => assert_eq!(state, before),
+            }
+            continue;
         }
         if state.awaits_roll() || kind % 4 == 0 {
             let Ok(roll) = Roll::new(a % 6 + 1, b % 6 + 1) else { return };
