@@ -111,8 +111,8 @@ fn count() -> usize {
     std::env::var("PARCHEESI_REFERENCE_POSITIONS").ok().and_then(|v| v.parse().ok()).unwrap_or(1000)
 }
 
-/// The seed of the positions of preset `i` in the test numbered `base`: fixed in CI; a longer
-/// run can draw other positions with `PARCHEESI_REFERENCE_SEED`.
+/// The seed of preset `i`'s positions in a test whose seeds start at `base`: fixed in CI; a
+/// longer run can draw other positions with `PARCHEESI_REFERENCE_SEED`.
 fn seed(base: u64, i: usize) -> u64 {
     let offset: u64 =
         std::env::var("PARCHEESI_REFERENCE_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
