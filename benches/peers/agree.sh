@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Checks the `racket` preset against Racket's own Parcheesi rules: the distinct boards after
+# every roll of the positions of GAMES random games (two to four players, `racket` rules)
+# must be the same from this crate's `analyze` and from Racket's search
+# (racket_outcomes.rkt, which says what it takes from Racket). Needs Racket (apt-get
+# install racket). Not part of the published crate or of CI.
+# Usage: benches/peers/agree.sh [GAMES] [POSITIONS-FILE]
+# With POSITIONS-FILE (one position a line, or `perft POSITION DEPTH` lines) it checks those
+# positions instead of playing games.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+games=${1:-30}
+cargo build -q --release --example play --example analyze
+work=$(mktemp -d)
+trap 'rm -r "$work"' EXIT
+if [ $# -ge 2 ]; then
+  sed -e 's/^perft //' -e 's/ [0-9]*$//' "$2" | grep . > "$work/positions.txt"
+else
+  for seed in $(seq 1 "$games"); do
+    players=$(( (seed % 3) + 2 ))
+    bots=$(printf 'random%.0s,' $(seq "$players")); bots=${bots%,}
+    target/release/examples/play --seed "$seed" --players "$players" --rules racket --bots "$bots" --trace
+  done | grep '^roll ' | sed -e 's/^roll //' -e 's/ [1-6] [1-6] ; .*//' > "$work/positions.txt"
+fi
+racket benches/peers/racket_outcomes.rkt < "$work/positions.txt" > "$work/racket.txt"
+# The same rolls asked of the engine, each answer put in the form racket_outcomes.rkt prints:
+# the outcome positions without their mover and doubles count (already in byte order).
+sed 's/ | .*//' "$work/racket.txt" > "$work/cases.txt"
+{ echo "rules racket"; sed 's/^/outcomes /' "$work/cases.txt"; } |
+  target/release/examples/analyze |
+  awk 'NR == FNR { head[NR] = $0; next }
+       FNR == 1 { next }
+       /^(outcomes [0-9]+|error)/ { if (c) print out; c++; out = head[c]; if (/^error/) out = out " | " $0; next }
+       { sub(/ [grby] [0-2] ; .*/, ""); out = out " | " $0 }
+       END { if (c) print out }' "$work/cases.txt" - > "$work/engine.txt"
+positions=$(wc -l < "$work/positions.txt")
+rolls=$(wc -l < "$work/cases.txt")
+if diff "$work/racket.txt" "$work/engine.txt" > "$work/diff.txt"; then
+  echo "agree: $positions positions, $rolls rolls: the same boards from Racket and the engine"
+else
+  echo "DISAGREE on $(grep -c '^<' "$work/diff.txt") of $rolls rolls ($positions positions); first lines:"
+  head -20 "$work/diff.txt"
+  exit 1
+fi
