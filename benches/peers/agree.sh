@@ -1,32 +1,35 @@
 #!/usr/bin/env bash
-# Checks the `racket` preset against Racket's own Parcheesi rules: the distinct boards after
-# every roll of the positions of GAMES random games (two to four players, `racket` rules)
-# must be the same from this crate's `analyze` and from Racket's search
-# (racket_outcomes.rkt, which says what it takes from Racket). Needs Racket (apt-get
-# install racket). Not part of the published crate or of CI.
-# Usage: benches/peers/agree.sh [GAMES] [POSITIONS-FILE]
+# Checks a preset against Racket's own Parcheesi rules: the distinct boards after every roll
+# of the positions of GAMES random games (two to four players, the preset's rules) must be
+# the same from this crate's `analyze` and from racket_outcomes.rkt, which moves the pawns
+# with Racket's code and says what it takes from Racket. Under `seed`, rolls in which a pawn
+# could pass its exit are left out (Racket's pawns cannot go round again). Needs Racket
+# (apt-get install racket). Not part of the published crate or of CI.
+# Usage: benches/peers/agree.sh [PRESET] [GAMES] [POSITIONS-FILE]
 # With POSITIONS-FILE (one position a line, or `perft POSITION DEPTH` lines) it checks those
 # positions instead of playing games.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-games=${1:-30}
+preset=${1:-racket}
+games=${2:-30}
 cargo build -q --release --example play --example analyze
 work=$(mktemp -d)
 trap 'rm -r "$work"' EXIT
-if [ $# -ge 2 ]; then
-  sed -e 's/^perft //' -e 's/ [0-9]*$//' "$2" | grep . > "$work/positions.txt"
+if [ $# -ge 3 ]; then
+  sed -e '/^perft /{s/^perft //;s/ [0-9]*$//}' "$3" | grep . > "$work/positions.txt"
 else
   for seed in $(seq 1 "$games"); do
     players=$(( (seed % 3) + 2 ))
     bots=$(printf 'random%.0s,' $(seq "$players")); bots=${bots%,}
-    target/release/examples/play --seed "$seed" --players "$players" --rules racket --bots "$bots" --trace
+    target/release/examples/play --seed "$seed" --players "$players" --rules "$preset" --bots "$bots" --trace
   done | grep '^roll ' | sed -e 's/^roll //' -e 's/ [1-6] [1-6] ; .*//' > "$work/positions.txt"
 fi
-racket benches/peers/racket_outcomes.rkt < "$work/positions.txt" > "$work/racket.txt"
+racket benches/peers/racket_outcomes.rkt "$preset" < "$work/positions.txt" > "$work/all.txt"
+grep -v ' | skip$' "$work/all.txt" > "$work/racket.txt" || true
 # The same rolls asked of the engine, each answer put in the form racket_outcomes.rkt prints:
 # the outcome positions without their mover and doubles count (already in byte order).
 sed 's/ | .*//' "$work/racket.txt" > "$work/cases.txt"
-{ echo "rules racket"; sed 's/^/outcomes /' "$work/cases.txt"; } |
+{ echo "rules $preset"; sed 's/^/outcomes /' "$work/cases.txt"; } |
   target/release/examples/analyze |
   awk 'NR == FNR { head[NR] = $0; next }
        FNR == 1 { next }
@@ -35,10 +38,11 @@ sed 's/ | .*//' "$work/racket.txt" > "$work/cases.txt"
        END { if (c) print out }' "$work/cases.txt" - > "$work/engine.txt"
 positions=$(wc -l < "$work/positions.txt")
 rolls=$(wc -l < "$work/cases.txt")
+skipped=$(( $(wc -l < "$work/all.txt") - rolls ))
 if diff "$work/racket.txt" "$work/engine.txt" > "$work/diff.txt"; then
-  echo "agree: $positions positions, $rolls rolls: the same boards from Racket and the engine"
+  echo "agree ($preset): $positions positions, $rolls rolls ($skipped left out): the same boards from Racket and the engine"
 else
-  echo "DISAGREE on $(grep -c '^<' "$work/diff.txt") of $rolls rolls ($positions positions); first lines:"
+  echo "DISAGREE ($preset) on $(grep -c '^<' "$work/diff.txt") of $rolls rolls ($positions positions); first lines:"
   head -20 "$work/diff.txt"
   exit 1
 fi

@@ -1,13 +1,21 @@
 #lang racket
-;; Racket's own Parcheesi rules (games/parcheesi) asked for the outcomes of positions in this
-;; crate's notation, all 21 rolls each, to check the `racket` preset against them
-;; (agree.sh). Racket moves the pawns (`make-one-move`, `blockade-moved?`); the search is
-;; `search` of best-players.rkt with one change: complete states are kept by board and unused
-;; amounts, where Racket keeps one per board, so that a board reached with every die spent is
-;; not hidden by the same board reached with fewer. Racket's search has no filter; RULES.md's
-;; 3.3.2 (the most die amounts) is applied here. A third doubles (doubles count 2), whose
-;; outcome is the penalty and no search, is left out.
-;; Usage: racket racket_outcomes.rkt < positions.txt
+;; Asks Racket's own Parcheesi (games/parcheesi) for the outcomes of positions written in
+;; this crate's notation, all 21 rolls each, to check a preset against it (agree.sh).
+;;
+;; Racket's code moves the pawns: `make-one-move` enters, follows the route, stops at
+;; blockades in the way, lands, captures and pays the bonuses; `blockade-moved?` says whether
+;; a starting blockade moved. This file searches each roll as RULES.md section 3 says, with
+;; the preset's bonus timing, blockade rule and filters. It keeps the shape of `search` in
+;; best-players.rkt, but not three of its choices: that search applies no filter, keeps one
+;; complete state per board, and drops every step that moves a blockade (RULES.md judges a
+;; play by where it ends).
+;;
+;; A third doubles (doubles count 2) is left out: its outcome is the penalty, with no search.
+;; Racket's pawns always turn into the home row at their exit, where the `seed` rules let a
+;; pawn go round again. So under `seed` a roll in which some step could pass the mover's
+;; exit is not compared, and its line ends `| skip`.
+;;
+;; Usage: racket racket_outcomes.rkt PRESET < positions.txt     (PRESET: seed, hasbro, racket)
 ;; Prints one line per position and roll: `POSITION D1 D2 | BOARD | BOARD ...`, the distinct
 ;; boards in byte order, each the position's seat fields in canonical order.
 (require games/parcheesi/board games/parcheesi/moves)
@@ -66,70 +74,130 @@
                     (string-join (map cdr (sort ranked < #:key car)) ",")))
    " "))
 
-;; best-players.rkt's search, keeping complete states by board and unused amounts.
-(struct state (dice board))
-(define (search orig-board color dice)
-  (define seen (make-hash))
-  (define complete (make-hash))
-  (define (mem/rem x ls) (and (memq x ls) (remq x ls)))
-  (define (remove-used-rolls move dice)
-    (cond
-      [(move-piece-main? move) (mem/rem (move-piece-main-distance move) dice)]
-      [(move-piece-home? move) (mem/rem (move-piece-home-distance move) dice)]
-      [(enter-piece? move)
-       (or (mem/rem 5 dice)
-           (and (memq 3 dice) (memq 2 dice) (remq 3 (remq 2 dice)))
-           (and (memq 1 dice) (memq 4 dice) (remq 1 (remq 4 dice))))]))
-  (define (find-moves board dice)
-    (define moves '())
+;; The preset's switches (RULES.md section 5).
+(define preset (vector-ref (current-command-line-arguments) 0))
+(unless (member preset '("seed" "hasbro" "racket")) (error "preset: seed, hasbro or racket"))
+(define bonus-immediately? (equal? preset "racket"))
+(define larger-die? (equal? preset "seed"))
+(define hasbro? (equal? preset "hasbro")) ; must enter, all or nothing
+(define optional-home-row? (equal? preset "seed"))
+
+(define (nest-count board color)
+  (define n 0)
+  (for-each-pawn/loc board (lambda (pawn loc)
+                             (when (and (eq? (pawn-color pawn) color) (eq? loc 'start))
+                               (set! n (+ n 1)))))
+  n)
+
+;; A roll state: unused die amounts, pending bonuses, whether the dice phase is over, board.
+(struct state (dice bonus over board))
+
+;; The complete states of a roll (RULES.md 3.2) and whether some step could pass the exit.
+(define (search orig-board color dice blockade-rule?)
+  (define passes-exit #f)
+  (define (valid? st)
+    (not (and blockade-rule? (blockade-moved? orig-board (state-board st) color))))
+  ;; Die amounts for entering: a 5, or two that add up to 5 (Racket's order of preference).
+  (define (enter-dice dice)
+    (define (rem x ls) (and (memv x ls) (remv x ls)))
+    (or (rem 5 dice)
+        (and (memv 3 dice) (memv 2 dice) (remv 3 (remv 2 dice)))
+        (and (memv 1 dice) (memv 4 dice) (remv 1 (remv 4 dice)))))
+  ;; The states one step after `st` (section 2), spending die amounts if `with-dice`,
+  ;; bonuses if `with-bonus`.
+  (define (steps st with-dice with-bonus)
+    (define board (state-board st))
+    (define out '())
+    (define (try move dice bonus)
+      (with-handlers ([exn:bad-move? void])
+        (let-values ([(next earned) (make-one-move board move)])
+          (set! out (cons (state dice (if earned (cons earned bonus) bonus) (state-over st) next)
+                          out)))))
+    (define amounts
+      (remove-duplicates
+       (append (if with-dice (map (lambda (d) (cons d 'die)) (state-dice st)) '())
+               (if with-bonus (map (lambda (b) (cons b 'bonus)) (state-bonus st)) '()))))
     (for-each-pawn/loc
      board
      (lambda (pawn loc)
        (when (eq? (pawn-color pawn) color)
          (cond
-           [(eq? loc 'start) (set! moves (cons (make-enter-piece pawn) moves))]
-           [(number? loc)
-            (set! moves (append (map (lambda (d) (make-move-piece-main pawn loc d)) dice) moves))]
-           [(home-row-loc? loc)
-            (define h (home-row-loc-num loc))
-            (set! moves (append (map (lambda (d) (make-move-piece-home pawn h d)) dice) moves))]
-           [else (void)]))))
-    moves)
-  (define (next-states st)
-    (filter-map
-     (lambda (move)
-       (with-handlers ([exn:bad-move? (lambda (x) #f)])
-         (let-values ([(board bonus) (make-one-move (state-board st) move)])
-           (define left (remove-used-rolls move (state-dice st)))
-           (and left
-                (not (blockade-moved? orig-board board color))
-                (state (if bonus (cons bonus left) left) board)))))
-     (find-moves (state-board st) (state-dice st))))
-  (let loop ([st (state dice orig-board)])
-    (define key (cons (sort (state-dice st) <) (state-board st)))
-    (unless (hash-ref seen key #f)
-      (hash-set! seen key #t)
-      (define next (next-states st))
-      (if (null? next)
-          (hash-set! complete key st)
-          (for-each loop next))))
-  (hash-values complete))
+           [(eq? loc 'start)
+            (define left (and with-dice (enter-dice (state-dice st))))
+            (when left (try (make-enter-piece pawn) left (state-bonus st)))]
+           [(eq? loc 'home) (void)]
+           [else
+            (for ([a amounts])
+              (define k (car a))
+              (define dice (if (eq? (cdr a) 'die) (remv k (state-dice st)) (state-dice st)))
+              (define bonus (if (eq? (cdr a) 'bonus) (remv k (state-bonus st)) (state-bonus st)))
+              (cond
+                [(number? loc)
+                 (unless (and (pair? (find-end-spot color loc k))
+                              (eq? (car (find-end-spot color loc k)) 'main))
+                   (set! passes-exit #t))
+                 (try (make-move-piece-main pawn loc k) dice bonus)]
+                [else (try (make-move-piece-home pawn (home-row-loc-num loc) k) dice bonus)]))]))))
+    out)
+  ;; RULES.md 2.4: with bonuses after dice, the dice phase ends when no die step is possible;
+  ;; then the pending bonuses are spent (the die amounts left are forfeited).
+  (define (children st)
+    (cond
+      [bonus-immediately? (steps st #t #t)]
+      [(state-over st) (steps st #f #t)]
+      [else
+       (define die-steps (steps st #t #f))
+       (cond
+         [(pair? die-steps) die-steps]
+         [(pair? (state-bonus st))
+          (list (state (state-dice st) (state-bonus st) #t (state-board st)))]
+         [else '()])]))
+  (define (key st)
+    (list (sort (state-dice st) <) (sort (state-bonus st) <) (state-over st) (state-board st)))
+  ;; Whether a valid state is reachable from `st`, itself included; complete states kept.
+  (define reach (make-hash))
+  (define complete (make-hash))
+  (define (visit st)
+    (define k (key st))
+    (hash-ref reach k
+              (lambda ()
+                (hash-set! reach k #f)
+                (define beyond (for/fold ([any #f]) ([c (children st)]) (or (visit c) any)))
+                (define self (valid? st))
+                (when (and self (not beyond)) (hash-set! complete k st))
+                (hash-set! reach k (or self beyond))
+                (or self beyond))))
+  (visit (state dice '() #f orig-board))
+  (values (hash-values complete) passes-exit))
+
+;; RULES.md 3.3: the filters, in order.
+(define (legal-boards orig-board color dice ends)
+  (define (spent st) (- (length dice) (length (state-dice st))))
+  (define (pips st) (- (apply + dice) (apply + (state-dice st))))
+  (define (entered st) (- (nest-count orig-board color) (nest-count (state-board st) color)))
+  (define (keep-most measure sts)
+    (define most (apply max 0 (map measure sts)))
+    (filter (lambda (st) (= (measure st) most)) sts))
+  (define all-spent (keep-most spent ends))
+  (define legal
+    (cond
+      [(and hasbro? (= (length dice) 4) (not (ormap (lambda (st) (= (spent st) 4)) ends)))
+       (list (state dice '() #f orig-board))]
+      [else
+       (let* ([l all-spent]
+              [l (if hasbro? (keep-most entered l) l)]
+              [l (if larger-die? (keep-most pips l) l)])
+         l)]))
+  (remove-duplicates (map state-board legal)))
 
 (for ([line (in-lines)] #:when (> (string-length line) 0))
   (define-values (board color seats doubles) (parse line))
-  (define all-out
-    (for/and ([p (in-range 4)])
-      (define pawn (make-pawn color p))
-      (let/ec k
-        (for-each-pawn/loc board (lambda (q loc) (when (and (equal? q pawn) (eq? loc 'start)) (k #f))))
-        #t)))
+  (define all-out (= 0 (nest-count board color)))
   (for* ([d1 (in-range 1 7)] [d2 (in-range d1 7)] #:unless (and (= d1 d2) (= doubles 2)))
     (define dice (if (and (= d1 d2) all-out) (list d1 d1 (- 7 d1) (- 7 d1)) (list d1 d2)))
-    (define ends (search board color dice))
-    ;; Die amounts are 1 to 6, bonuses 10 and 20.
-    (define (spent st) (- (length dice) (count (lambda (x) (<= x 6)) (state-dice st))))
-    (define most (apply max 0 (map spent ends)))
-    (define boards
-      (remove-duplicates (for/list ([st ends] #:when (= (spent st) most))
-                           (board->text (state-board st) seats))))
-    (printf "~a ~a ~a | ~a\n" line d1 d2 (string-join (sort boards string<?) " | "))))
+    (define blockade-rule? (or (not (equal? preset "seed")) (= d1 d2)))
+    (define-values (ends passes-exit) (search board color dice blockade-rule?))
+    (define boards (map (lambda (b) (board->text b seats)) (legal-boards board color dice ends)))
+    (if (and optional-home-row? passes-exit)
+        (printf "~a ~a ~a | skip\n" line d1 d2)
+        (printf "~a ~a ~a | ~a\n" line d1 d2 (string-join (sort (remove-duplicates boards) string<?) " | ")))))
