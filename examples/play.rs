@@ -13,6 +13,8 @@
 //! `end POSITION`, so that another implementation can check the game roll by roll. The same
 //! options always print the same game.
 
+use std::io::{self, Write};
+
 use parcheesi::bots;
 use parcheesi::{Game, GameState, Location, Player, Position, Preset, Roll, Seat, Seats};
 
@@ -91,7 +93,7 @@ fn events(rules: &parcheesi::Rules, before: &Position, after: &Position) -> Stri
 /// A small drawing: the ring in four rows of 17 squares (each starting at a seat's exit),
 /// `*` for an empty safety square, a seat letter for a pawn (capital for a blockade), then
 /// each seat's nest, home row and home.
-fn draw(p: &Position) {
+fn draw(out: &mut impl Write, p: &Position) -> io::Result<()> {
     for row in 0..4u8 {
         let mut line = String::new();
         for n in 17 * row..17 * row + 17 {
@@ -104,19 +106,21 @@ fn draw(p: &Position) {
             };
             line.push(c);
         }
-        println!("      {:2} {line}", 17 * row);
+        writeln!(out, "      {:2} {line}", 17 * row)?;
     }
     for seat in p.seats().iter() {
         let pawns = p.pawns(seat);
         let count = |want: Location| pawns.iter().filter(|&&l| l == want).count();
         let row: String = (0..7).map(|h| char::from(b'0' + count(Location::HomeRow(h)) as u8)).collect();
-        println!(
+        writeln!(
+            out,
             "      {:6} nest {}  row {row}  home {}",
             seat.name(),
             count(Location::Nest),
             count(Location::Home)
-        );
+        )?;
     }
+    Ok(())
 }
 
 fn fail(message: &str) -> ! {
@@ -128,6 +132,16 @@ fn fail(message: &str) -> ! {
 }
 
 fn main() {
+    // A reader that stops early (`| head`) closes the pipe: that ends the game's printing,
+    // and is no error.
+    if let Err(e) = run(&mut io::stdout().lock())
+        && e.kind() != io::ErrorKind::BrokenPipe
+    {
+        fail(&e.to_string());
+    }
+}
+
+fn run(out: &mut impl Write) -> io::Result<()> {
     let o = options().unwrap_or_else(|e| fail(&e));
     let seats = Seats::from_seats(&Seat::ALL[..o.players]);
     let rules = o.preset.rules().with_seats(seats);
@@ -140,13 +154,18 @@ fn main() {
         .unwrap_or_else(|e| fail(&e));
     let game = Game::new(rules, o.seed).unwrap_or_else(|e| fail(&e.to_string()));
     let result = game.play(&mut players).unwrap_or_else(|e| fail(&e.to_string()));
+    // The record is saved before anything is printed, which a closed pipe can cut short.
+    if let Some(path) = &o.json {
+        let json = serde_json::to_string_pretty(&result.record).unwrap_or_else(|e| fail(&e.to_string()));
+        std::fs::write(path, json + "\n").unwrap_or_else(|e| fail(&format!("{path}: {e}")));
+    }
 
     // Walk the record to print the game.
     let mut state = GameState::new(rules).unwrap_or_else(|e| fail(&e.to_string()));
     if !o.trace {
         let names: Vec<String> = seats.iter().zip(&o.bots).map(|(s, b)| format!("{s} {b}")).collect();
-        println!("{} rules, seed {}: {}", o.preset, o.seed, names.join(", "));
-        draw(&state.position());
+        writeln!(out, "{} rules, seed {}: {}", o.preset, o.seed, names.join(", "))?;
+        draw(out, &state.position())?;
     }
     let mut turns: usize = 0;
     for (i, r) in result.record.rolls.iter().enumerate() {
@@ -156,12 +175,13 @@ fn main() {
         }
         let after = state.position();
         if o.trace {
-            println!("roll {before} {} {} ; {}", r.roll.first.value(), r.roll.second.value(), r.play);
+            writeln!(out, "roll {before} {} {} ; {}", r.roll.first.value(), r.roll.second.value(), r.play)?;
             continue;
         }
         let Roll { first, second } = r.roll;
         let said = events(&rules, &before, &after);
-        println!(
+        writeln!(
+            out,
             "{:4} {:6} {}-{}  {:24} -> {after}{}{said}",
             i + 1,
             before.mover().name(),
@@ -169,30 +189,27 @@ fn main() {
             second.value(),
             r.play.to_string(),
             if said.is_empty() { "" } else { "  " }
-        );
+        )?;
         if after.mover() != before.mover() {
             turns += 1;
             if turns.is_multiple_of(40) {
-                println!("      {after}");
-                draw(&after);
+                writeln!(out, "      {after}")?;
+                draw(out, &after)?;
             }
         }
     }
     if o.trace {
-        println!("end {}", state.position());
+        writeln!(out, "end {}", state.position())?;
     } else {
-        println!("final {}", state.position());
-        draw(&state.position());
+        writeln!(out, "final {}", state.position())?;
+        draw(out, &state.position())?;
         match result.winner {
-            Some(w) => println!("{w} wins after {} rolls ({} turns)", result.rolls, result.turns),
-            None => println!("no winner after {} rolls", result.rolls),
+            Some(w) => writeln!(out, "{w} wins after {} rolls ({} turns)", result.rolls, result.turns)?,
+            None => writeln!(out, "no winner after {} rolls", result.rolls)?,
         }
     }
-    if let Some(path) = o.json {
-        let json = serde_json::to_string_pretty(&result.record).unwrap_or_else(|e| fail(&e.to_string()));
-        std::fs::write(&path, json + "\n").unwrap_or_else(|e| fail(&format!("{path}: {e}")));
-        if !o.trace {
-            println!("record written to {path}");
-        }
+    if let (Some(path), false) = (&o.json, o.trace) {
+        writeln!(out, "record written to {path}")?;
     }
+    Ok(())
 }
