@@ -2,9 +2,8 @@
 # Checks a preset against Racket's own Parcheesi rules: the distinct boards after every roll
 # of the positions of GAMES random games (two to four players, the preset's rules) must be
 # the same from this crate's `analyze` and from racket_outcomes.rkt, which moves the pawns
-# with Racket's code and says what it takes from Racket. Under `seed`, rolls in which a pawn
-# could pass its exit are left out (Racket's pawns cannot go round again). Needs Racket
-# (apt-get install racket). Not part of the published crate or of CI.
+# with Racket's code and says what it takes from Racket. Needs Racket (apt-get install
+# racket). Not part of the published crate or of CI.
 # Usage: benches/peers/agree.sh [PRESET] [GAMES] [POSITIONS-FILE]
 # With POSITIONS-FILE (one position a line, or `perft POSITION DEPTH` lines) it checks those
 # positions instead of playing games.
@@ -24,8 +23,7 @@ else
     target/release/examples/play --seed "$seed" --players "$players" --rules "$preset" --bots "$bots" --trace
   done | grep '^roll ' | sed -e 's/^roll //' -e 's/ [1-6] [1-6] ; .*//' > "$work/positions.txt"
 fi
-racket benches/peers/racket_outcomes.rkt "$preset" < "$work/positions.txt" > "$work/all.txt"
-grep -v ' | skip$' "$work/all.txt" > "$work/racket.txt" || true
+racket benches/peers/racket_outcomes.rkt "$preset" < "$work/positions.txt" > "$work/racket.txt"
 # The same rolls asked of the engine, each answer put in the form racket_outcomes.rkt prints:
 # the outcome positions without their mover and doubles count (already in byte order).
 sed 's/ | .*//' "$work/racket.txt" > "$work/cases.txt"
@@ -38,9 +36,8 @@ sed 's/ | .*//' "$work/racket.txt" > "$work/cases.txt"
        END { if (c) print out }' "$work/cases.txt" - > "$work/engine.txt"
 positions=$(wc -l < "$work/positions.txt")
 rolls=$(wc -l < "$work/cases.txt")
-skipped=$(( $(wc -l < "$work/all.txt") - rolls ))
 if diff "$work/racket.txt" "$work/engine.txt" > "$work/diff.txt"; then
-  echo "agree ($preset): $positions positions, $rolls rolls ($skipped left out): the same boards from Racket and the engine"
+  echo "agree ($preset): $positions positions, $rolls rolls: the same boards from Racket and the engine"
 else
   echo "DISAGREE ($preset) on $(grep -c '^<' "$work/diff.txt") of $rolls rolls ($positions positions); first lines:"
   head -20 "$work/diff.txt"

@@ -10,10 +10,10 @@
 ;; complete state per board, and drops every step that moves a blockade (RULES.md judges a
 ;; play by where it ends).
 ;;
-;; A third doubles (doubles count 2) is left out: its outcome is the penalty, with no search.
 ;; Racket's pawns always turn into the home row at their exit, where the `seed` rules let a
-;; pawn go round again. So under `seed` a roll in which some step could pass the mover's
-;; exit is not compared, and its line ends `| skip`.
+;; pawn go round again. That step is Racket's too: the mover's colour is swapped with one
+;; whose exit is not on the way, for that one step (`ring-move`). A third doubles (doubles
+;; count 2) is left out: its outcome is the penalty, with no search.
 ;;
 ;; Usage: racket racket_outcomes.rkt PRESET < positions.txt     (PRESET: seed, hasbro, racket)
 ;; Prints one line per position and roll: `POSITION D1 D2 | BOARD | BOARD ...`, the distinct
@@ -30,26 +30,65 @@
   (define fields (string-split line " "))
   (define seat-fields (drop-right fields 2))
   (define mover (letter->color (list-ref fields (- (length fields) 2))))
-  (define main (make-vector 68 '()))
-  (define rows (for/list ([c colors]) (cons c (make-vector 7 '()))))
-  (define home '())
+  (define placed '())
   (define seats
     (for/list ([f seat-fields])
       (match-define (list letter locs) (string-split f ":"))
       (define color (letter->color letter))
       (for ([loc (string-split locs ",")] [id (in-naturals)])
-        (define pawn (make-pawn color id))
-        (cond
-          [(equal? loc "n") (void)]
-          [(equal? loc "home") (set! home (cons pawn home))]
-          [(string-prefix? loc "h")
-           (define v (cdr (assq color rows)))
-           (define h (string->number (substring loc 1)))
-           (vector-set! v h (cons pawn (vector-ref v h)))]
-          [else (define q (string->number loc))
-                (vector-set! main q (cons pawn (vector-ref main q)))]))
+        (define at
+          (cond
+            [(equal? loc "n") 'start]
+            [(equal? loc "home") 'home]
+            [(string-prefix? loc "h") (make-home-row-loc (string->number (substring loc 1)) color)]
+            [else (string->number loc)]))
+        (set! placed (cons (cons (make-pawn color id) at) placed)))
       color))
-  (values (make-board '() main rows home) mover seats (string->number (last fields))))
+  (values (place placed) mover seats (string->number (last fields))))
+
+;; The board with each pawn of `placed` (pawn . location) where it says; the rest in the nest.
+(define (place placed)
+  (define main (make-vector 68 '()))
+  (define rows (for/list ([c colors]) (cons c (make-vector 7 '()))))
+  (define home '())
+  (for ([p placed])
+    (match-define (cons pawn at) p)
+    (cond
+      [(eq? at 'start) (void)]
+      [(eq? at 'home) (set! home (cons pawn home))]
+      [(number? at) (vector-set! main at (cons pawn (vector-ref main at)))]
+      [else (define v (cdr (assq (home-row-loc-color at) rows)))
+            (define h (home-row-loc-num at))
+            (vector-set! v h (cons pawn (vector-ref v h)))]))
+  (make-board '() main rows home))
+
+;; `board` with the colours `a` and `b` swapped: pawns, home rows and all.
+(define (swap-colors board a b)
+  (define (swap c) (cond [(eq? c a) b] [(eq? c b) a] [else c]))
+  (define placed '())
+  (for-each-pawn/loc
+   board
+   (lambda (pawn loc)
+     (define at (if (home-row-loc? loc)
+                    (make-home-row-loc (home-row-loc-num loc) (swap (home-row-loc-color loc)))
+                    loc))
+     (set! placed (cons (cons (make-pawn (swap (pawn-color pawn)) (pawn-id pawn)) at) placed))))
+  (place placed))
+
+(define (stays-on-ring? color q k)
+  (define end (find-end-spot color q k))
+  (and (pair? end) (eq? (car end) 'main)))
+
+;; The step of `pawn` (of `color`) from ring square `q` by `k` along the ring past its exit,
+;; made by Racket's `make-one-move` with the pawn's colour swapped with one whose exit is not
+;; on the way: every rule but the turn into the home row depends only on which pawns share
+;; a colour.
+(define (ring-move board color pawn q k)
+  (define other (for/first ([c colors] #:unless (eq? c color) #:when (stays-on-ring? c q k)) c))
+  (let-values ([(moved earned)
+                (make-one-move (swap-colors board color other)
+                               (make-move-piece-main (make-pawn other (pawn-id pawn)) q k))])
+    (values (swap-colors moved color other) earned)))
 
 ;; A location's place in canonical order and its text, for a pawn of `color`.
 (define (rank+text color loc)
@@ -80,7 +119,7 @@
 (define bonus-immediately? (equal? preset "racket"))
 (define larger-die? (equal? preset "seed"))
 (define hasbro? (equal? preset "hasbro")) ; must enter, all or nothing
-(define optional-home-row? (equal? preset "seed"))
+(define optional-home-row? (equal? preset "seed")) ; may go round again
 
 (define (nest-count board color)
   (define n 0)
@@ -92,9 +131,8 @@
 ;; A roll state: unused die amounts, pending bonuses, whether the dice phase is over, board.
 (struct state (dice bonus over board))
 
-;; The complete states of a roll (RULES.md 3.2) and whether some step could pass the exit.
+;; The complete states of a roll (RULES.md 3.2).
 (define (search orig-board color dice blockade-rule?)
-  (define passes-exit #f)
   (define (valid? st)
     (not (and blockade-rule? (blockade-moved? orig-board (state-board st) color))))
   ;; Die amounts for entering: a 5, or two that add up to 5 (Racket's order of preference).
@@ -108,9 +146,10 @@
   (define (steps st with-dice with-bonus)
     (define board (state-board st))
     (define out '())
-    (define (try move dice bonus)
+    ;; `make`: the board after the step and the bonus it earns, or a bad-move exception.
+    (define (try make dice bonus)
       (with-handlers ([exn:bad-move? void])
-        (let-values ([(next earned) (make-one-move board move)])
+        (let-values ([(next earned) (make)])
           (set! out (cons (state dice (if earned (cons earned bonus) bonus) (state-over st) next)
                           out)))))
     (define amounts
@@ -124,7 +163,8 @@
          (cond
            [(eq? loc 'start)
             (define left (and with-dice (enter-dice (state-dice st))))
-            (when left (try (make-enter-piece pawn) left (state-bonus st)))]
+            (when left
+              (try (lambda () (make-one-move board (make-enter-piece pawn))) left (state-bonus st)))]
            [(eq? loc 'home) (void)]
            [else
             (for ([a amounts])
@@ -133,11 +173,12 @@
               (define bonus (if (eq? (cdr a) 'bonus) (remv k (state-bonus st)) (state-bonus st)))
               (cond
                 [(number? loc)
-                 (unless (and (pair? (find-end-spot color loc k))
-                              (eq? (car (find-end-spot color loc k)) 'main))
-                   (set! passes-exit #t))
-                 (try (make-move-piece-main pawn loc k) dice bonus)]
-                [else (try (make-move-piece-home pawn (home-row-loc-num loc) k) dice bonus)]))]))))
+                 (try (lambda () (make-one-move board (make-move-piece-main pawn loc k))) dice bonus)
+                 (when (and optional-home-row? (not (stays-on-ring? color loc k)))
+                   (try (lambda () (ring-move board color pawn loc k)) dice bonus))]
+                [else
+                 (define h (home-row-loc-num loc))
+                 (try (lambda () (make-one-move board (make-move-piece-home pawn h k))) dice bonus)]))]))))
     out)
   ;; RULES.md 2.4: with bonuses after dice, the dice phase ends when no die step is possible;
   ;; then the pending bonuses are spent (the die amounts left are forfeited).
@@ -168,7 +209,7 @@
                 (hash-set! reach k (or self beyond))
                 (or self beyond))))
   (visit (state dice '() #f orig-board))
-  (values (hash-values complete) passes-exit))
+  (hash-values complete))
 
 ;; RULES.md 3.3: the filters, in order.
 (define (legal-boards orig-board color dice ends)
@@ -196,8 +237,6 @@
   (for* ([d1 (in-range 1 7)] [d2 (in-range d1 7)] #:unless (and (= d1 d2) (= doubles 2)))
     (define dice (if (and (= d1 d2) all-out) (list d1 d1 (- 7 d1) (- 7 d1)) (list d1 d2)))
     (define blockade-rule? (or (not (equal? preset "seed")) (= d1 d2)))
-    (define-values (ends passes-exit) (search board color dice blockade-rule?))
+    (define ends (search board color dice blockade-rule?))
     (define boards (map (lambda (b) (board->text b seats)) (legal-boards board color dice ends)))
-    (if (and optional-home-row? passes-exit)
-        (printf "~a ~a ~a | skip\n" line d1 d2)
-        (printf "~a ~a ~a | ~a\n" line d1 d2 (string-join (sort (remove-duplicates boards) string<?) " | ")))))
+    (printf "~a ~a ~a | ~a\n" line d1 d2 (string-join (sort (remove-duplicates boards) string<?) " | "))))
