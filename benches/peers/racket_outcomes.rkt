@@ -15,7 +15,8 @@
 ;; whose exit is not on the way, for that one step (`ring-move`). A third doubles (doubles
 ;; count 2) is left out: its outcome is the penalty, with no search.
 ;;
-;; Usage: racket racket_outcomes.rkt PRESET < positions.txt     (PRESET: seed, hasbro, racket)
+;; Usage: racket racket_outcomes.rkt PRESET [digest] < positions.txt
+;; (PRESET: seed, hasbro or racket; `digest`: see the end of the file)
 ;; Prints one line per position and roll: `POSITION D1 D2 | BOARD | BOARD ...`, the distinct
 ;; boards in byte order, each the position's seat fields in canonical order.
 (require games/parcheesi/board games/parcheesi/moves)
@@ -231,12 +232,30 @@
          l)]))
   (remove-duplicates (map state-board legal)))
 
-(for ([line (in-lines)] #:when (> (string-length line) 0))
+;; The lines of one position, each with its newline.
+(define (position-lines line)
   (define-values (board color seats doubles) (parse line))
   (define all-out (= 0 (nest-count board color)))
-  (for* ([d1 (in-range 1 7)] [d2 (in-range d1 7)] #:unless (and (= d1 d2) (= doubles 2)))
+  (for*/list ([d1 (in-range 1 7)] [d2 (in-range d1 7)] #:unless (and (= d1 d2) (= doubles 2)))
     (define dice (if (and (= d1 d2) all-out) (list d1 d1 (- 7 d1) (- 7 d1)) (list d1 d2)))
     (define blockade-rule? (or (not (equal? preset "seed")) (= d1 d2)))
     (define ends (search board color dice blockade-rule?))
     (define boards (map (lambda (b) (board->text b seats)) (legal-boards board color dice ends)))
-    (printf "~a ~a ~a | ~a\n" line d1 d2 (string-join (sort (remove-duplicates boards) string<?) " | "))))
+    (format "~a ~a ~a | ~a\n" line d1 d2 (string-join (sort (remove-duplicates boards) string<?) " | "))))
+
+;; 64-bit FNV-1a of a string's bytes, in hex.
+(define (fnv1a text)
+  (define h
+    (for/fold ([h #xcbf29ce484222325]) ([b (string->bytes/utf-8 text)])
+      (bitwise-and (* (bitwise-xor h b) #x100000001b3) #xffffffffffffffff)))
+  (~r h #:base 16 #:min-width 16 #:pad-string "0"))
+
+;; With `digest` after the preset, one line per position instead: `PRESET|POSITION|DIGEST`,
+;; the digest of all its lines (what tests/racket_agreement.rs checks the engine against).
+(define digest? (and (> (vector-length (current-command-line-arguments)) 1)
+                     (equal? (vector-ref (current-command-line-arguments) 1) "digest")))
+(for ([line (in-lines)] #:when (> (string-length line) 0))
+  (define lines (position-lines line))
+  (if digest?
+      (printf "~a|~a|~a\n" preset line (fnv1a (string-append* lines)))
+      (for-each write-string lines)))
