@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks a preset against Racket's own Parcheesi rules: the distinct boards after every roll
+# Checks a preset against Racket's own Parcheesi rules: the distinct outcomes of every roll
 # of the positions of GAMES random games (two to four players, the preset's rules) must be
 # the same from this crate's `analyze` and from racket_outcomes.rkt, which moves the pawns
 # with Racket's code and says what it takes from Racket. Needs Racket (apt-get install
@@ -25,19 +25,19 @@ else
 fi
 racket benches/peers/racket_outcomes.rkt "$preset" < "$work/positions.txt" > "$work/racket.txt"
 # The same rolls asked of the engine, each answer put in the form racket_outcomes.rkt prints:
-# the outcome positions without their mover and doubles count (already in byte order).
+# its outcomes without their plays (already in byte order).
 sed 's/ | .*//' "$work/racket.txt" > "$work/cases.txt"
 { echo "rules $preset"; sed 's/^/outcomes /' "$work/cases.txt"; } |
   target/release/examples/analyze |
   awk 'NR == FNR { head[NR] = $0; next }
        FNR == 1 { next }
        /^(outcomes [0-9]+|error)/ { if (c) print out; c++; out = head[c]; if (/^error/) out = out " | " $0; next }
-       { sub(/ [grby] [0-2] ; .*/, ""); out = out " | " $0 }
+       { sub(/ ; .*/, ""); out = out " | " $0 }
        END { if (c) print out }' "$work/cases.txt" - > "$work/engine.txt"
 positions=$(wc -l < "$work/positions.txt")
 rolls=$(wc -l < "$work/cases.txt")
 if diff "$work/racket.txt" "$work/engine.txt" > "$work/diff.txt"; then
-  echo "agree ($preset): $positions positions, $rolls rolls: the same boards from Racket and the engine"
+  echo "agree ($preset): $positions positions, $rolls rolls: the same outcomes from Racket and the engine"
 else
   echo "DISAGREE ($preset) on $(grep -c '^<' "$work/diff.txt") of $rolls rolls ($positions positions); first lines:"
   head -20 "$work/diff.txt"

@@ -12,13 +12,13 @@
 ;;
 ;; Racket's pawns always turn into the home row at their exit, where the `seed` rules let a
 ;; pawn go round again. That step is Racket's too: the mover's colour is swapped with one
-;; whose exit is not on the way, for that one step (`ring-move`). A third doubles (doubles
-;; count 2) is left out: its outcome is the penalty, with no search.
+;; whose exit is not on the way, for that one step (`ring-move`). The third-doubles penalty
+;; is Racket's `board-doubles-penalty`.
 ;;
 ;; Usage: racket racket_outcomes.rkt PRESET [digest] < positions.txt
 ;; (PRESET: seed, hasbro or racket; `digest`: see the end of the file)
-;; Prints one line per position and roll: `POSITION D1 D2 | BOARD | BOARD ...`, the distinct
-;; boards in byte order, each the position's seat fields in canonical order.
+;; Prints one line per position and roll: `POSITION D1 D2 | OUTCOME | OUTCOME ...`, the
+;; distinct outcomes in byte order, each as the text interface writes it (after section 4).
 (require games/parcheesi/board games/parcheesi/moves)
 
 (define colors '(green red blue yellow))
@@ -232,16 +232,56 @@
          l)]))
   (remove-duplicates (map state-board legal)))
 
+;; The outcome of a play that leaves `board` (RULES.md section 4): the board, then who moves
+;; next and the doubles count. The winner keeps the move.
+(define (outcome board color seats doubles doubles-roll?)
+  (define home (for/sum ([p (in-range 4)])
+                 (if (eq? (pawn-location board (make-pawn color p)) 'home) 1 0)))
+  (define-values (next count)
+    (cond
+      [(= home 4) (values color 0)]
+      [doubles-roll? (values color (+ doubles 1))]
+      [else (values (next-seat color seats) 0)]))
+  (format "~a ~a ~a" (board->text board seats) (list-ref letters (seat-index next)) count))
+
+(define (next-seat color seats)
+  (define later (filter (lambda (c) (> (seat-index c) (seat-index color))) seats))
+  (if (null? later) (car seats) (car later)))
+
+(define (pawn-location board pawn)
+  (let/ec k
+    (for-each-pawn/loc board (lambda (p loc) (when (equal? p pawn) (k loc))))))
+
+;; Whether the mover has a pawn on one of the four ring squares after its exit. Racket's
+;; penalty (`board-doubles-penalty`) takes such a pawn as the nearest to home; RULES.md as the
+;; farthest (it has the ring to go round before its home row). So a third doubles is left
+;; out there.
+(define (past-exit? board color)
+  (for/or ([p (in-range 4)])
+    (define loc (pawn-location board (make-pawn color p)))
+    (and (number? loc) (<= 1 (modulo (- loc (* 17 (seat-index color))) 68) 4))))
+
 ;; The lines of one position, each with its newline.
 (define (position-lines line)
   (define-values (board color seats doubles) (parse line))
   (define all-out (= 0 (nest-count board color)))
-  (for*/list ([d1 (in-range 1 7)] [d2 (in-range d1 7)] #:unless (and (= d1 d2) (= doubles 2)))
-    (define dice (if (and (= d1 d2) all-out) (list d1 d1 (- 7 d1) (- 7 d1)) (list d1 d2)))
-    (define blockade-rule? (or (not (equal? preset "seed")) (= d1 d2)))
-    (define ends (search board color dice blockade-rule?))
-    (define boards (map (lambda (b) (board->text b seats)) (legal-boards board color dice ends)))
-    (format "~a ~a ~a | ~a\n" line d1 d2 (string-join (sort (remove-duplicates boards) string<?) " | "))))
+  (for*/list ([d1 (in-range 1 7)] [d2 (in-range d1 7)]
+              #:unless (and (= d1 d2) (= doubles 2) (past-exit? board color)))
+    (cond
+      ;; RULES.md section 4: a third doubles sends the pawn nearest home back to its nest.
+      [(and (= d1 d2) (= doubles 2))
+       (define after (board-doubles-penalty board color))
+       (format "~a ~a ~a | ~a ~a 0\n" line d1 d2 (board->text after seats)
+               (list-ref letters (seat-index (next-seat color seats))))]
+      [else
+       (define dice (if (and (= d1 d2) all-out) (list d1 d1 (- 7 d1) (- 7 d1)) (list d1 d2)))
+       (define blockade-rule? (or (not (equal? preset "seed")) (= d1 d2)))
+       (define ends (search board color dice blockade-rule?))
+       (define outcomes
+         (for/list ([b (legal-boards board color dice ends)])
+           (outcome b color seats doubles (= d1 d2))))
+       (format "~a ~a ~a | ~a\n" line d1 d2
+               (string-join (sort (remove-duplicates outcomes) string<?) " | "))])))
 
 ;; 64-bit FNV-1a of a string's bytes, in hex.
 (define (fnv1a text)
