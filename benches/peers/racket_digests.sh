@@ -13,7 +13,7 @@ out=tests/data/racket.txt
   echo "# Racket's verdicts, as digests: PRESET|POSITION|DIGEST. Written by"
   echo "# benches/peers/racket_digests.sh; checked by tests/racket_agreement.rs. DIGEST is the"
   echo "# 64-bit FNV-1a, in hex, of what benches/peers/racket_outcomes.rkt PRESET prints for"
-  echo "# POSITION: a line per roll, \`POSITION D1 D2 | BOARD | BOARD ...\` and a newline."
+  echo "# POSITION: a line per roll, \`POSITION D1 D2 | OUTCOME | OUTCOME ...\` and a newline."
 } > "$out"
 for preset in seed hasbro racket; do
   {
