@@ -9,7 +9,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use parcheesi::bots::RandomBot;
 use parcheesi::text::TextInterface;
-use parcheesi::{Game, GameState, Player, Position, Roll, Rules, Step, perft};
+use parcheesi::{Game, GameState, Position, Roll, Rules, Step, perft};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
@@ -131,8 +131,6 @@ fn random_game(c: &mut Criterion) {
             result.rolls
         })
     });
-    // The players must be the same type for the slice; check the trait object form compiles too.
-    let _: &dyn Player = &RandomBot::new(0);
     // The same kind of game played out by `random_outcome`: no outcome list, no play.
     c.bench_function("random four-player playout", |b| {
         b.iter(|| {

@@ -6,6 +6,9 @@
 //! cargo run --release --example replay -- game.json
 //! ```
 
+use std::fmt::Write as _;
+use std::io::Write as _;
+
 use parcheesi::GameRecord;
 
 fn main() {
@@ -23,11 +26,18 @@ fn main() {
     });
     match record.replay() {
         Ok(state) => {
-            println!("{} rolls replayed", record.rolls.len());
+            let mut report = format!("{} rolls replayed\n", record.rolls.len());
             if let Some(w) = state.winner() {
-                println!("{w} wins");
+                let _ = writeln!(report, "{w} wins");
             }
-            println!("{}", state.position());
+            let _ = writeln!(report, "{}", state.position());
+            // A reader that stops early (`| head`) closes the pipe: no error.
+            if let Err(e) = std::io::stdout().write_all(report.as_bytes())
+                && e.kind() != std::io::ErrorKind::BrokenPipe
+            {
+                eprintln!("{e}");
+                std::process::exit(1);
+            }
         }
         Err(e) => {
             eprintln!("{e}");

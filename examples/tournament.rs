@@ -6,7 +6,8 @@
 //! cargo run --release --example tournament -- --bots search,greedy,greedy,greedy --rules hasbro
 //! ```
 
-use std::io::Write;
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
@@ -130,28 +131,31 @@ fn main() {
         total.turns += t.turns;
     }
     let games = o.games.max(1) as f64;
-    println!("{} games, {} rules, {} players, seed {}", o.games, o.preset, n, o.seed);
-    println!("fair share {:.1}%", 100.0 / n as f64);
+    // The report is written in one piece (writing to a `String` cannot fail).
+    let mut report = format!("{} games, {} rules, {} players, seed {}\n", o.games, o.preset, n, o.seed);
+    let _ = writeln!(report, "fair share {:.1}%", 100.0 / n as f64);
     for i in 0..n {
         // Wilson score interval: sound near 0% and 100%, unlike the normal approximation.
         let p = total.wins[i] as f64 / games;
         let z = 1.96f64;
         let centre = (p + z * z / (2.0 * games)) / (1.0 + z * z / games);
         let half = z * (p * (1.0 - p) / games + z * z / (4.0 * games * games)).sqrt() / (1.0 + z * z / games);
-        println!(
+        let _ = writeln!(
+            report,
             "bot {} {:10} wins {:5}  {:5.1}%  95% CI [{:.1}%, {:.1}%]",
             i + 1,
             o.bots[i],
             total.wins[i],
             100.0 * p,
-            100.0 * (centre - half),
-            100.0 * (centre + half)
+            100.0 * (centre - half).max(0.0),
+            100.0 * (centre + half).min(1.0)
         );
     }
     if total.unfinished > 0 {
-        println!("unfinished {}", total.unfinished);
+        let _ = writeln!(report, "unfinished {}", total.unfinished);
     }
-    println!(
+    let _ = writeln!(
+        report,
         "mean length {:.1} turns, {:.1} rolls; {:.1} games/s on {} threads ({:.1} s)",
         total.turns as f64 / games,
         total.rolls as f64 / games,
@@ -159,4 +163,11 @@ fn main() {
         o.threads,
         secs
     );
+    // A reader that stops early (`| head`) closes the pipe: no error.
+    if let Err(e) = std::io::stdout().write_all(report.as_bytes())
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        eprintln!("{e}");
+        std::process::exit(1);
+    }
 }
