@@ -80,7 +80,10 @@
 //! - [`bots`]: `RandomBot`, `Greedy` and `Search`.
 //! - [`record`]: game records that replay exactly.
 
-#![cfg_attr(not(feature = "std"), no_std)]
+// Unit tests keep the standard library's prelude even without `std`, so that they run in
+// that build too (the code paths without per-thread buffers); the library itself is no_std
+// in every other build without `std`.
+#![cfg_attr(all(not(feature = "std"), not(test)), no_std)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

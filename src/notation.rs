@@ -620,7 +620,6 @@ mod tests {
     /// general reader reads as the same position (or rejects with the same error): checked on
     /// the positions of random games and on every text one byte away from them (a byte
     /// deleted, doubled or replaced).
-    #[cfg(feature = "std")]
     #[test]
     fn quick_reader_agrees_with_the_general_reader() {
         use crate::{GameState, Roll, Rules};
@@ -703,7 +702,6 @@ mod tests {
 
     /// Positions of random games of two, three and four seats, each with the outcomes of a
     /// roll from it (all distinct, of one set of seats).
-    #[cfg(feature = "std")]
     fn game_positions() -> Vec<(Position, Vec<crate::Outcome>)> {
         use crate::{GameState, Roll, Rules};
         let mut positions = Vec::new();
@@ -732,7 +730,6 @@ mod tests {
 
     /// `Display` of positions, steps and plays, and `SeatTexts` (given the position before a
     /// roll, or another of the same seats), write what the notation spells out.
-    #[cfg(feature = "std")]
     #[test]
     fn writers_write_the_notation() {
         let positions = game_positions();
@@ -802,7 +799,6 @@ mod tests {
     /// The sort key of positions orders them as their notation does: over every location of
     /// one pawn (names that are prefixes of others among them), with each mover and doubles
     /// count, and over the positions of random games of each set of seats.
-    #[cfg(feature = "std")]
     #[test]
     fn notation_key_orders_as_the_notation() {
         let mut sets: Vec<Vec<Position>> = vec![Vec::new()];

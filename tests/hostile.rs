@@ -42,7 +42,8 @@ proptest! {
     }
 
     /// Serving any bytes, however they arrive, answers exactly what answering its lines one by
-    /// one does, up to `quit`.
+    /// one does, up to `quit`. (`serve` reads and writes through `std::io`.)
+    #[cfg(feature = "std")]
     #[test]
     fn serving_any_input_answers_its_lines_in_order(
         lines in proptest::collection::vec(
@@ -160,8 +161,10 @@ proptest! {
 }
 
 /// A reader that hands out its pieces one per read.
+#[cfg(feature = "std")]
 struct Pieces<'a>(Vec<&'a [u8]>);
 
+#[cfg(feature = "std")]
 impl std::io::Read for Pieces<'_> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         while let Some(piece) = self.0.first_mut() {
