@@ -131,17 +131,22 @@ impl TextInterface {
     ) -> std::io::Result<()> {
         let mut buffer = Vec::new();
         let mut answers = Vec::new();
-        // Where the unanswered input starts in `buffer`.
+        // Where the unanswered input starts in `buffer`, and how many bytes from there are
+        // known to hold no newline: each byte is looked at once, however many reads a long
+        // line takes to arrive.
         let mut start = 0;
+        let mut scanned = 0;
         let mut at_end = false;
         'session: loop {
-            while let Some(len) = newline(&buffer[start..]) {
-                let line = text_of(&buffer[start..start + len]);
-                start += len + 1;
+            while let Some(len) = newline(&buffer[start + scanned..]) {
+                let end = start + scanned + len;
+                let line = text_of(&buffer[start..end]);
+                (start, scanned) = (end + 1, 0);
                 if self.respond(&line, &mut answers) == Flow::Quit {
                     break 'session;
                 }
             }
+            scanned = buffer.len() - start;
             if at_end {
                 // A last line without a newline.
                 let line = text_of(&buffer[start..]);
@@ -265,6 +270,17 @@ fn rsplit_space(s: &str) -> Option<(&str, &str)> {
 /// commands is read by the megabyte).
 #[cfg(feature = "std")]
 fn newline(bytes: &[u8]) -> Option<usize> {
+    let found = first_newline(bytes);
+    // The bytes looked at, for the test that `serve` looks at each byte once.
+    #[cfg(test)]
+    tests::SCANNED.with(|n| n.set(n.get() + found.map_or(bytes.len(), |i| i + 1)));
+    found
+}
+
+/// `newline`, eight bytes at a time.
+#[cfg(feature = "std")]
+#[inline(always)]
+fn first_newline(bytes: &[u8]) -> Option<usize> {
     let mut chunks = bytes.chunks_exact(8);
     let mut at = 0;
     for chunk in &mut chunks {
@@ -323,6 +339,12 @@ fn parse_decimal(s: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(feature = "std")]
+    std::thread_local! {
+        /// The bytes `newline` has looked at on this thread.
+        pub(super) static SCANNED: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
+    }
 
     /// The first newline is found wherever it is, with any bytes around it.
     #[cfg(feature = "std")]
@@ -548,6 +570,33 @@ mod tests {
         assert_eq!(result.map_err(|e| e.kind()), Err(ErrorKind::BrokenPipe));
         let written = log.iter().filter(|e| matches!(e, Event::Wrote(s) if s == "perft 1\n")).count();
         assert_eq!(written, 2, "{log:?}");
+    }
+
+    /// A line that arrives over many reads is looked through once, not once per read (which
+    /// made a line of 16 MB without a newline take seconds), and is answered whole.
+    #[cfg(feature = "std")]
+    #[test]
+    fn serve_looks_at_each_byte_of_a_long_line_once() {
+        let long = vec![b'x'; 256 * 1024];
+        let tail = b"\nperft g:n,n,n,n r:n,n,n,n g 0 0\n";
+        let mut chunks: Vec<std::io::Result<&[u8]>> = long.chunks(1024).map(Ok).collect();
+        chunks.push(Ok(tail));
+        let before = SCANNED.with(core::cell::Cell::get);
+        let (result, log) = serve(chunks);
+        let scanned = SCANNED.with(core::cell::Cell::get) - before;
+        assert!(result.is_ok());
+        let input = long.len() + tail.len();
+        // Looked at once: the input. Once per read: some 128 times as much.
+        assert!(scanned <= input, "{scanned} bytes looked at for {input} of input");
+        let written: String = log
+            .iter()
+            .filter_map(|e| if let Event::Wrote(s) = e { Some(s.as_str()) } else { None })
+            .collect();
+        let lines: Vec<&str> = written.lines().collect();
+        assert_eq!(lines.len(), 2);
+        let quoted = format!("error unknown command \"{}\" ", "x".repeat(long.len()));
+        assert!(lines[0].starts_with(&quoted), "{}", &lines[0][..40]);
+        assert_eq!(lines[1], "perft 1");
     }
 
     #[test]
