@@ -654,6 +654,13 @@ impl Generator {
                 self.generate(n, false, true, out);
                 false
             }
+            // Every die spent (most states of a bonus phase begin so): no die step to look for.
+            BonusTiming::AfterDice if n.0 >> DICE & 0xF == 0 => {
+                if n.has_bonus() {
+                    self.generate(Node(n.0 | DICE_OVER), false, true, out);
+                }
+                true
+            }
             BonusTiming::AfterDice => {
                 let mut sink = Noting { out, any: false };
                 self.generate(n, true, false, &mut sink);
