@@ -23,4 +23,8 @@ echo "analyze, 4032 positions: $(count target/release/examples/analyze < benches
 echo "analyze, 2000 outcomes commands: $(count target/release/examples/analyze < "$work/o2000.txt")"
 echo "  the same rolls searched alone (outcomes_into): $(count --toggle-collect='parcheesi::game::GameState::outcomes_into' \
   target/release/examples/suite --commands "$work/o2000.txt")"
+echo "40 random games by Game::play with RandomBots: $(count --toggle-collect='parcheesi::player::Game::play' \
+  target/release/examples/suite --random-games --once)"
+echo "40 random games by random_outcome (the calls): $(count --toggle-collect='parcheesi::game::GameState::random_outcome' \
+  target/release/examples/suite --random-games --once)"
 rm -r "$work"

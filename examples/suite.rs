@@ -26,6 +26,9 @@
 //! a draw among `outcome_positions_into`, and `GameState::random_outcome`; the last two play
 //! the same games.
 //!
+//! With `--random-games --once`: the same games played once each way, untimed (for counting
+//! instructions).
+//!
 //! With `--commands FILE`: the outcomes (`outcomes_into`) of every `outcomes POSITION D1 D2`
 //! line of FILE, the positions read first: the search alone, for comparing with the text
 //! interface (`analyze`) answering the same lines.
@@ -233,6 +236,18 @@ fn draw(n: usize, rng: &mut ChaCha8Rng) -> usize {
 }
 
 /// One game of uniformly random choices from `seed`, played one of three ways; its rolls.
+/// The games of `random_games` played once each way, untimed: a fixed workload for counting
+/// instructions.
+fn random_games_once() {
+    let mut positions = Vec::new();
+    for (way, name) in
+        ["Game::play, RandomBot", "outcome_positions_into", "random_outcome"].iter().enumerate()
+    {
+        let rolls = (0..40).map(|seed| random_game(seed, way, &mut positions)).sum::<usize>();
+        println!("{name}: 40 games, {rolls} rolls");
+    }
+}
+
 fn random_game(seed: u64, way: usize, positions: &mut Vec<Position>) -> usize {
     let rules = Rules::seed();
     if way == 0 {
@@ -302,7 +317,11 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let has = |flag: &str| args.iter().any(|a| a == flag);
     if has("--random-games") {
-        random_games();
+        if has("--once") {
+            random_games_once();
+        } else {
+            random_games();
+        }
         return;
     }
     if let Some(i) = args.iter().position(|a| a == "--commands") {

@@ -654,7 +654,8 @@ impl Generator {
                 self.generate(n, false, true, out);
                 false
             }
-            // Every die spent (most states of a bonus phase begin so): no die step to look for.
+            // Every die spent, so no die step to look for: the dice phase ends here, as most
+            // bonus phases begin.
             BonusTiming::AfterDice if n.0 >> DICE & 0xF == 0 => {
                 if n.has_bonus() {
                     self.generate(Node(n.0 | DICE_OVER), false, true, out);
