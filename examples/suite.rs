@@ -235,19 +235,18 @@ fn draw(n: usize, rng: &mut ChaCha8Rng) -> usize {
     }
 }
 
-/// One game of uniformly random choices from `seed`, played one of three ways; its rolls.
 /// The games of `random_games` played once each way, untimed: a fixed workload for counting
 /// instructions.
 fn random_games_once() {
     let mut positions = Vec::new();
-    for (way, name) in
-        ["Game::play, RandomBot", "outcome_positions_into", "random_outcome"].iter().enumerate()
-    {
+    for (way, name) in WAYS.iter().enumerate() {
         let rolls = (0..40).map(|seed| random_game(seed, way, &mut positions)).sum::<usize>();
         println!("{name}: 40 games, {rolls} rolls");
     }
 }
 
+/// One game of uniformly random choices from `seed`, played one of three ways (`WAYS`); its
+/// rolls.
 fn random_game(seed: u64, way: usize, positions: &mut Vec<Position>) -> usize {
     let rules = Rules::seed();
     if way == 0 {
@@ -271,12 +270,13 @@ fn random_game(seed: u64, way: usize, positions: &mut Vec<Position>) -> usize {
     rolls
 }
 
+/// The three ways `random_games` plays its games.
+const WAYS: [&str; 3] = ["Game::play, RandomBot", "outcome_positions_into", "random_outcome"];
+
 /// 40 random games played each way, timed.
 fn random_games() {
     let mut positions = Vec::new();
-    for (way, name) in
-        ["Game::play, RandomBot", "outcome_positions_into", "random_outcome"].iter().enumerate()
-    {
+    for (way, name) in WAYS.iter().enumerate() {
         let (mut best, mut rolls) = (f64::MAX, 0);
         for _ in 0..9 {
             let t = Instant::now();
