@@ -123,6 +123,11 @@ impl Node {
         Node(self.0 & !(0xF << DICE))
     }
 
+    /// Whether a die amount is unused.
+    fn has_dice(self) -> bool {
+        self.0 >> DICE & 0xF != 0
+    }
+
     /// Nothing left to spend, so no step: most states of a roll are such leaves.
     fn is_leaf(self) -> bool {
         self.0 >> DICE & 0x3FF == 0
@@ -654,19 +659,15 @@ impl Generator {
                 self.generate(n, false, true, out);
                 false
             }
-            // Every die spent, so no die step to look for: the dice phase ends here, as most
-            // bonus phases begin.
-            BonusTiming::AfterDice if n.0 >> DICE & 0xF == 0 => {
-                if n.has_bonus() {
-                    self.generate(Node(n.0 | DICE_OVER), false, true, out);
-                }
-                true
-            }
             BonusTiming::AfterDice => {
-                let mut sink = Noting { out, any: false };
-                self.generate(n, true, false, &mut sink);
-                if sink.any {
-                    return false;
+                // With every die spent (as most bonus phases begin) there is no die step to
+                // look for.
+                if n.has_dice() {
+                    let mut sink = Noting { out, any: false };
+                    self.generate(n, true, false, &mut sink);
+                    if sink.any {
+                        return false;
+                    }
                 }
                 // No die step: the bonus phase begins. The state keeps its key; its children
                 // carry the phase on.
