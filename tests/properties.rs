@@ -1,5 +1,9 @@
 //! Property tests over states reached by play from the start (random rolls and random choices,
-//! two to four seats, every preset), never over hand-filled structs.
+//! two to four seats, every preset) and over hard positions that play seldom reaches
+//! (`tests/hard/`: blockades, home rows, every pawn out, any doubles count), checked as every
+//! position is; never over hand-filled structs.
+
+mod hard;
 
 use std::collections::BTreeSet;
 
@@ -25,8 +29,17 @@ fn played(seed: u64, preset: usize, seats: usize, rolls: usize) -> GameState {
     state
 }
 
+/// The hard position (`tests/hard/`) drawn from `seed`, under a preset.
+fn hard(seed: u64, preset: usize) -> GameState {
+    let p = hard::position(&mut ChaCha8Rng::seed_from_u64(seed));
+    GameState::from_position(PRESETS[preset].rules().with_seats(p.seats()), p).expect("a valid position")
+}
+
 fn any_state() -> impl Strategy<Value = GameState> {
-    (any::<u64>(), 0..3usize, 2..=4usize, 0..160usize).prop_map(|(seed, p, s, r)| played(seed, p, s, r))
+    prop_oneof![
+        2 => (any::<u64>(), 0..3usize, 2..=4usize, 0..160usize).prop_map(|(seed, p, s, r)| played(seed, p, s, r)),
+        1 => (any::<u64>(), 0..3usize).prop_map(|(seed, p)| hard(seed, p)),
+    ]
 }
 
 fn any_roll() -> impl Strategy<Value = Roll> {

@@ -2,58 +2,13 @@
 //! positions reached by random play and on constructed hard positions, for all 21 rolls and
 //! every preset.
 
+mod hard;
 mod reference;
 
-use parcheesi::{GameState, Location, Position, Preset, Roll, Rules, Seat, Setup, Square};
-use rand::{Rng, SeedableRng};
+use hard::below;
+use parcheesi::{GameState, Position, Preset, Roll, Rules, Seat};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-
-fn below(rng: &mut ChaCha8Rng, n: u32) -> u32 {
-    rng.next_u32() % n
-}
-
-/// A random valid position built to be hard: blockades, pawns at entries and exits, pawns in
-/// home rows, all pawns out.
-pub fn hard_position(rng: &mut ChaCha8Rng) -> Position {
-    loop {
-        let n_seats = 2 + below(rng, 3) as usize;
-        let mut seats: Vec<Seat> = Seat::ALL.to_vec();
-        while seats.len() > n_seats {
-            let i = below(rng, seats.len() as u32) as usize;
-            seats.remove(i);
-        }
-        let mut setup = Setup { pawns: [None; 4], mover: seats[0], doubles: below(rng, 3) as u8 };
-        let all_out = below(rng, 3) == 0;
-        for &s in &seats {
-            let mut four = [Location::Nest; 4];
-            for p in 0..4 {
-                four[p] = if p > 0 && below(rng, 3) == 0 {
-                    four[p - 1]
-                } else {
-                    match below(rng, 12) {
-                        0 if !all_out => Location::Nest,
-                        1 => Location::Home,
-                        2 | 3 => Location::HomeRow(below(rng, 7) as u8),
-                        4 => Location::Ring(s.entry()),
-                        5 => Location::Ring(s.exit().advance(68 - below(rng, 8) as u8)),
-                        6 => {
-                            let other = Seat::ALL[below(rng, 4) as usize];
-                            Location::Ring(other.entry().advance(below(rng, 3) as u8))
-                        }
-                        _ => Location::Ring(Square::new(below(rng, 68) as u8).expect("square")),
-                    }
-                };
-            }
-            setup.pawns[s.index()] = Some(four);
-        }
-        setup.mover = seats[below(rng, seats.len() as u32) as usize];
-        if let Ok(p) = Position::from_setup(&setup)
-            && !p.is_finished()
-        {
-            return p;
-        }
-    }
-}
 
 /// Positions reached by random play from the start.
 fn played_positions(rng: &mut ChaCha8Rng, preset: Preset, count: usize) -> Vec<Position> {
@@ -123,7 +78,7 @@ fn seed(base: u64, i: usize) -> u64 {
 fn hard_positions_agree_with_the_reference() {
     for (i, preset) in [Preset::Seed, Preset::Hasbro, Preset::Racket].into_iter().enumerate() {
         let mut rng = ChaCha8Rng::seed_from_u64(seed(100, i));
-        let positions: Vec<Position> = (0..count()).map(|_| hard_position(&mut rng)).collect();
+        let positions: Vec<Position> = (0..count()).map(|_| hard::position(&mut rng)).collect();
         compare(preset, &positions);
     }
 }

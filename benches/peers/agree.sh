@@ -6,7 +6,8 @@
 # racket). Not part of the published crate or of CI.
 # Usage: benches/peers/agree.sh [PRESET] [GAMES] [POSITIONS-FILE]
 # With POSITIONS-FILE (one position a line, or `perft POSITION DEPTH` lines) it checks those
-# positions instead of playing games.
+# positions instead of playing games: for example the hard positions (blockades, home rows,
+# every pawn out) of `target/release/examples/positions --count 3000 --seed 28`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 preset=${1:-racket}
