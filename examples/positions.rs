@@ -1,6 +1,6 @@
 //! Prints random valid positions in the notation, one a line, built to be hard: blockades,
-//! pawns on entry squares and just before exits, pawns in home rows, every pawn out, any
-//! doubles count; never a game that is over. For checking another implementation against
+//! pawns on or just before their exits and on or just past entry squares, pawns in home rows,
+//! every pawn out, any doubles count; never a game that is over. For checking another implementation against
 //! this one on positions that games seldom reach (ask both `analyze` and the other program
 //! the outcomes of each), as `benches/peers/agree.sh` checks Racket's rules. The same seed
 //! prints the same positions. They come from the generator of the reference test

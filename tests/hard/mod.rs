@@ -1,7 +1,8 @@
-//! Random valid positions built to be hard: blockades, pawns on entry squares and just before
-//! exits, pawns in home rows, every pawn out, any doubles count, and a game not over. Shared by
-//! `tests/reference_comparison.rs` and `examples/positions.rs` (which prints them for checking
-//! other implementations), so that both draw the same positions from one seed.
+//! Random valid positions built to be hard: blockades, pawns on or just before their exits and
+//! on or just past entry squares, pawns in home rows, every pawn out, any doubles count, and a
+//! game not over. Shared by `tests/reference_comparison.rs`, `tests/properties.rs` and
+//! `examples/positions.rs` (which prints them for checking other implementations), so that a
+//! seed gives the same positions in each.
 
 use parcheesi::{Location, Position, Seat, Setup, Square};
 use rand::Rng;
