@@ -30,7 +30,7 @@ fn played(seed: u64, preset: usize, seats: usize, rolls: usize) -> GameState {
 }
 
 /// The hard position (`tests/hard/`) drawn from `seed`, under a preset.
-fn hard(seed: u64, preset: usize) -> GameState {
+fn hard_state(seed: u64, preset: usize) -> GameState {
     let p = hard::position(&mut ChaCha8Rng::seed_from_u64(seed));
     GameState::from_position(PRESETS[preset].rules().with_seats(p.seats()), p).expect("a valid position")
 }
@@ -38,7 +38,7 @@ fn hard(seed: u64, preset: usize) -> GameState {
 fn any_state() -> impl Strategy<Value = GameState> {
     prop_oneof![
         2 => (any::<u64>(), 0..3usize, 2..=4usize, 0..160usize).prop_map(|(seed, p, s, r)| played(seed, p, s, r)),
-        1 => (any::<u64>(), 0..3usize).prop_map(|(seed, p)| hard(seed, p)),
+        1 => (any::<u64>(), 0..3usize).prop_map(|(seed, p)| hard_state(seed, p)),
     ]
 }
 
