@@ -14,7 +14,9 @@
 //! use parcheesi::Roll;
 //! use rand::SeedableRng;
 //! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2026);
-//! assert_eq!(Roll::random(&mut rng).to_string(), "6-1");
+//! let roll = Roll::random(&mut rng);
+//! assert_eq!(roll.to_string(), "6-1");
+//! assert_eq!("6-1".parse::<Roll>(), Ok(roll));
 //! ```
 
 use core::fmt;
@@ -192,7 +194,16 @@ fn random_die<R: rand::Rng + ?Sized>(rng: &mut R) -> Die {
     }
 }
 
+impl fmt::Display for Die {
+    /// The value shown, `1` to `6`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
 impl fmt::Display for Roll {
+    /// The two dice in the order given, such as `3-5`; [`FromStr`](core::str::FromStr) reads it
+    /// back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}-{}", self.first.0, self.second.0)
     }

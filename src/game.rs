@@ -261,7 +261,12 @@ pub struct StepReport {
 }
 
 /// One distinct outcome of a roll: the state after it and one play leading to it.
+///
+/// With the `serde` feature it is saved and read as its two fields, each checked as it is on
+/// its own; that the play leads to the state is not checked (the fields are public, and no
+/// function takes an `Outcome` as input).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Outcome {
     /// The state after the roll (awaiting the next roll, or finished).
     pub state: GameState,

@@ -60,7 +60,7 @@
 //! - `std` (default): per-thread search buffers that are reused between searches, and the
 //!   standard library's `Error` trait. Without it the crate is `no_std` with `alloc`.
 //! - `serde` (default): `Serialize` and `Deserialize` for rules, dice, steps, plays, positions,
-//!   game states and records; deserialising validates exactly like the notation does.
+//!   game states, outcomes and records; deserialising validates exactly like the notation does.
 //!
 //! ## Modules
 //!
@@ -72,7 +72,7 @@
 //! - `movegen` (private): the search behind every question of legality; see
 //!   `docs/architecture.md` for how a roll flows through it.
 //! - [`game`]: the game state and its turns.
-//! - [`notation`]: reading and writing positions, steps and plays.
+//! - [`notation`]: reading and writing positions, steps, plays, seats, dice and rolls.
 //! - [`perft`](mod@perft): counting outcomes to a depth.
 //! - [`text`]: the line-based text interface.
 //! - [`player`]: the `Player` trait, the `Choices` it chooses among, and the `Game` driver
@@ -110,7 +110,10 @@ pub use game::{
     TurnChange,
 };
 pub use moves::{Play, Step};
-pub use notation::{ParseLocationError, ParsePlayError, ParsePositionError, ParseStepError};
+pub use notation::{
+    ParseDieError, ParseLocationError, ParsePlayError, ParsePositionError, ParseRollError, ParseSeatError,
+    ParseStepError,
+};
 pub use perft::perft;
 pub use player::{Choices, Game, GameError, GameResult, Player};
 pub use position::{Position, PositionError, Setup};

@@ -1,4 +1,5 @@
-//! The text notation of RULES.md section 6: locations, positions, steps and plays.
+//! The text notation of RULES.md section 6: locations, positions, steps and plays, and the
+//! small values around them (seats, dice, rolls).
 //!
 //! Every type writes its canonical form with `Display` and reads with `FromStr`; a reader
 //! accepts pawns in any order, and every failure is a typed error naming what is wrong.
@@ -15,6 +16,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::board::{Location, NAME_BYTES, NAME_RANKS, PAWNS_PER_SEAT, RING_LEN, Seat, Seats, code};
+use crate::dice::{Die, Roll};
 use crate::moves::{Play, PlayFull, Step};
 use crate::position::{Position, PositionError, Setup};
 
@@ -604,11 +606,93 @@ impl FromStr for Play {
     }
 }
 
+/// Text that is not a seat: its letter in the notation (`g`, `r`, `b`, `y`) or its colour's
+/// name as `Display` writes it (`green`, `red`, `blue`, `yellow`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a seat (expected g, r, b, y, green, red, blue or yellow)")]
+pub struct ParseSeatError(pub String);
+
+impl FromStr for Seat {
+    type Err = ParseSeatError;
+    fn from_str(s: &str) -> Result<Seat, ParseSeatError> {
+        Seat::ALL
+            .into_iter()
+            .find(|seat| (s.len() == 1 && s.starts_with(seat.letter())) || s == seat.name())
+            .ok_or_else(|| ParseSeatError(s.to_string()))
+    }
+}
+
+/// Text that is not a die value `1` to `6`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a die value (1 to 6)")]
+pub struct ParseDieError(pub String);
+
+impl FromStr for Die {
+    type Err = ParseDieError;
+    fn from_str(s: &str) -> Result<Die, ParseDieError> {
+        // One byte, read as its digit: any byte but 1 to 6 gives a value `Die::new` refuses.
+        let value = match s.as_bytes() {
+            &[d] => d.wrapping_sub(b'0'),
+            _ => 0,
+        };
+        Die::new(value).map_err(|_| ParseDieError(s.to_string()))
+    }
+}
+
+/// Text that is not a roll `D1-D2` of two die values, such as `3-5`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a roll (expected two die values 1 to 6 as D1-D2, such as 3-5)")]
+pub struct ParseRollError(pub String);
+
+impl FromStr for Roll {
+    type Err = ParseRollError;
+    fn from_str(s: &str) -> Result<Roll, ParseRollError> {
+        let error = || ParseRollError(s.to_string());
+        let (first, second) = s.split_once('-').ok_or_else(error)?;
+        Ok(Roll { first: first.parse().map_err(|_| error())?, second: second.parse().map_err(|_| error())? })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::code;
     use crate::moves::MAX_PLAY_LEN;
+
+    #[test]
+    fn seats_dice_and_rolls_read_what_they_write() {
+        for seat in Seat::ALL {
+            assert_eq!(seat.to_string().parse(), Ok(seat));
+            assert_eq!(seat.letter().to_string().parse(), Ok(seat));
+        }
+        for value in 1..=6 {
+            let die = Die::new(value).expect("a die");
+            assert_eq!(die.to_string(), value.to_string());
+            assert_eq!(die.to_string().parse(), Ok(die));
+        }
+        for first in 1..=6 {
+            for second in 1..=6 {
+                let roll = Roll::new(first, second).expect("a roll");
+                assert_eq!(roll.to_string(), format!("{first}-{second}"));
+                assert_eq!(roll.to_string().parse(), Ok(roll));
+            }
+        }
+    }
+
+    #[test]
+    fn seats_dice_and_rolls_reject_other_text() {
+        for text in ["", "G", "Green", "gr", "g ", " g", "x", "greenish", "0"] {
+            assert_eq!(text.parse::<Seat>(), Err(ParseSeatError(text.to_string())), "{text:?}");
+        }
+        for text in ["", "0", "7", "9", "/", ":", "a", "12", "+3", "03", " 3", "3 "] {
+            assert_eq!(text.parse::<Die>(), Err(ParseDieError(text.to_string())), "{text:?}");
+        }
+        for text in ["", "3", "35", "3-", "-5", "3-5-", "3-7", "0-5", "3 5", "3--5", "3-5 ", "a-b", "36-1"] {
+            assert_eq!(text.parse::<Roll>(), Err(ParseRollError(text.to_string())), "{text:?}");
+        }
+        let error = "3-7".parse::<Roll>().expect_err("a 7");
+        assert!(error.to_string().contains("\"3-7\" is not a roll"), "{error}");
+    }
 
     /// What the one-pass reader makes of `s`, if it takes it.
     fn quick(s: &[u8]) -> Option<Result<Position, ParsePositionError>> {

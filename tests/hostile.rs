@@ -21,6 +21,9 @@ proptest! {
         let _ = text.parse::<Step>();
         let _ = text.parse::<Play>();
         let _ = text.parse::<Preset>();
+        let _ = text.parse::<Seat>();
+        let _ = text.parse::<parcheesi::Die>();
+        let _ = text.parse::<Roll>();
     }
 
     #[test]
@@ -329,6 +332,9 @@ fn errors_are_send_sync_and_std_errors() {
     check::<parcheesi::ParseLocationError>();
     check::<parcheesi::ParseStepError>();
     check::<parcheesi::ParsePlayError>();
+    check::<parcheesi::ParseSeatError>();
+    check::<parcheesi::ParseDieError>();
+    check::<parcheesi::ParseRollError>();
     check::<parcheesi::NewGameError>();
     check::<parcheesi::RollError>();
     check::<StepError>();

@@ -171,6 +171,16 @@ proptest! {
 
     #[cfg(feature = "serde")]
     #[test]
+    fn outcomes_round_trip_through_serde(state in any_state(), roll in any_roll()) {
+        prop_assume!(!state.is_finished());
+        for outcome in state.outcomes(roll).expect("outcomes") {
+            let json = serde_json::to_string(&outcome).expect("serialise");
+            prop_assert_eq!(serde_json::from_str::<parcheesi::Outcome>(&json).expect("deserialise"), outcome);
+        }
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
     fn states_round_trip_through_serde_even_mid_roll(state in any_state(), roll in any_roll(), pick in any::<usize>()) {
         let json = serde_json::to_string(&state).expect("serialise");
         prop_assert_eq!(serde_json::from_str::<GameState>(&json).expect("deserialise"), state);
