@@ -45,6 +45,21 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
 
+/// `println!` that ends the program quietly when the reader has stopped early (`| head`
+/// closes the pipe), where `println!` would panic.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write;
+        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
+            if e.kind() != std::io::ErrorKind::BrokenPipe {
+                eprintln!("{e}");
+                std::process::exit(1);
+            }
+            std::process::exit(0);
+        }
+    }};
+}
+
 const SUITE: [(&str, usize); 7] = [
     ("g:n,n,n,n r:n,n,n,n b:n,n,n,n y:n,n,n,n g 0", 22),
     ("g:n,n,5,12 r:n,n,n,22 b:n,n,n,n y:n,n,n,56 g 0", 90),
@@ -168,7 +183,7 @@ fn times(positions_only: bool, in_turn: bool) {
     times.sort_by(f64::total_cmp);
     let mean = times.iter().sum::<f64>() / times.len() as f64;
     let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
-    println!(
+    say!(
         "{} positions x 21 rolls{}, {}: mean {mean:.3} us, median {:.3} us, p99 {:.2} us, worst {:.1} us",
         states.len(),
         if in_turn { " in turn" } else { "" },
@@ -177,14 +192,14 @@ fn times(positions_only: bool, in_turn: bool) {
         at(0.99),
         at(1.0)
     );
-    println!(
+    say!(
         "doubles: {:.0}% of the time (mean {:.3} us); other rolls: mean {:.3} us",
         100.0 * split[1] / (split[0] + split[1]),
         split[1] / (6 * states.len()) as f64,
         split[0] / (15 * states.len()) as f64
     );
     let (worst, k, roll) = worst_in_games;
-    println!("worst roll of a random-game position: {worst:.1} us, {roll} in {}", states[k].position());
+    say!("worst roll of a random-game position: {worst:.1} us, {roll} in {}", states[k].position());
     if in_turn {
         // The mean without a clock reading per call, nor a call's repeat: every roll of every
         // position in turn, one pass at a time.
@@ -198,7 +213,7 @@ fn times(positions_only: bool, in_turn: bool) {
             }
             best = best.min(t.elapsed().as_secs_f64());
         }
-        println!("whole passes: {:.3} us per roll (best of 15)", best * 1e6 / times.len() as f64);
+        say!("whole passes: {:.3} us per roll (best of 15)", best * 1e6 / times.len() as f64);
     }
 }
 
@@ -217,7 +232,7 @@ fn games(positions_only: bool) {
             total += search(s, roll, positions_only, &mut outcomes, &mut positions);
         }
     }
-    println!("{} positions x 21 rolls: {total} outcomes", states.len());
+    say!("{} positions x 21 rolls: {total} outcomes", states.len());
 }
 
 /// A number below `n`, uniform, as `GameState::random_outcome` draws it: no word when `n` is 1.
@@ -241,7 +256,7 @@ fn random_games_once() {
     let mut positions = Vec::new();
     for (way, name) in WAYS.iter().enumerate() {
         let rolls = (0..40).map(|seed| random_game(seed, way, &mut positions)).sum::<usize>();
-        println!("{name}: 40 games, {rolls} rolls");
+        say!("{name}: 40 games, {rolls} rolls");
     }
 }
 
@@ -284,7 +299,7 @@ fn random_games() {
             best = best.min(t.elapsed().as_secs_f64());
         }
         let per_roll = best * 1e6 / rolls as f64;
-        println!(
+        say!(
             "{name}: 40 games, {rolls} rolls, {per_roll:.3} us per roll, {:.1} us per 370 rolls",
             370.0 * per_roll
         );
@@ -310,7 +325,7 @@ fn commands(path: &str) {
         state.outcomes_into(*roll, &mut outcomes).expect("awaits a roll");
         total += outcomes.len();
     }
-    println!("{} commands: {total} outcomes", jobs.len());
+    say!("{} commands: {total} outcomes", jobs.len());
 }
 
 fn main() {
@@ -341,6 +356,6 @@ fn main() {
         let s = suite_state(text);
         let n: usize = Roll::DISTINCT.iter().map(|&r| s.outcomes(r).map_or(0, |o| o.len())).sum();
         assert_eq!(n, expected, "{text}");
-        println!("{n:6} {text}");
+        say!("{n:6} {text}");
     }
 }
