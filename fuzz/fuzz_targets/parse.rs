@@ -1,4 +1,5 @@
-//! Positions, steps, plays, seats, dice and rolls from arbitrary text: no panic, and whatever parses round-trips.
+//! Positions, steps, plays, seats, dice and rolls from arbitrary text: no panic, and whatever
+//! parses round-trips.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
