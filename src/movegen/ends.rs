@@ -441,9 +441,8 @@ impl Buffers {
 /// Swaps the memo of `walks[0]` with that of `walks[slot]`: lends it, or takes it back.
 #[inline(always)]
 fn lend_memo(walks: &mut [Walk; 4], slot: usize) {
-    if let [first, rest @ ..] = walks
-        && let Some(walk) = rest.get_mut(slot.wrapping_sub(1))
-    {
+    let [first, rest @ ..] = walks;
+    if let Some(walk) = rest.get_mut(slot.wrapping_sub(1)) {
         core::mem::swap(&mut first.index, &mut walk.index);
     }
 }
