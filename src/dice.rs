@@ -210,6 +210,9 @@ impl fmt::Display for Roll {
 }
 
 /// A small multiset of die amounts (at most four), kept sorted.
+///
+/// With the `serde` feature it is a list of numbers, smallest first; reading one checks that
+/// there are at most four, each 1 to 6, and sorts them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Amounts {
     values: [u8; 4],
@@ -249,6 +252,28 @@ impl Amounts {
     #[must_use]
     pub fn pips(&self) -> u32 {
         self.as_slice().iter().map(|&v| u32::from(v)).sum()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Amounts {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Amounts {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Amounts, D::Error> {
+        use serde::de::Error;
+        let values = alloc::vec::Vec::<u8>::deserialize(d)?;
+        if values.len() > 4 {
+            return Err(D::Error::custom(format_args!("at most four die amounts, not {}", values.len())));
+        }
+        for &v in &values {
+            Die::new(v).map_err(D::Error::custom)?;
+        }
+        Ok(Amounts::from_slice(&values))
     }
 }
 

@@ -210,6 +210,7 @@ pub enum PlayError {
 
 /// What happens to the turn when a roll ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum TurnChange {
     /// The mover rolled doubles and rolls again.
     RollAgain,
@@ -221,6 +222,7 @@ pub enum TurnChange {
 
 /// The end of a roll.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RollEnd {
     /// Die amounts left unused (forfeited).
     pub forfeited_dice: Amounts,
@@ -231,7 +233,13 @@ pub struct RollEnd {
 }
 
 /// What a roll did.
+///
+/// With the `serde` feature this report, [`StepReport`], [`RollEnd`] and [`TurnChange`] are
+/// saved and read as their fields (as a server sends them to a client). Reading one checks
+/// each field on its own (seats, locations, die amounts), not that a game could report it:
+/// reports are what the engine answers, and no function takes one as input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RollReport {
     /// The roll is in progress with these die amounts; steps follow.
     Started(Amounts),
@@ -249,6 +257,7 @@ pub enum RollReport {
 
 /// What one legal step did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct StepReport {
     /// The opponent captured, if any.
     pub captured: Option<Seat>,

@@ -60,7 +60,8 @@
 //! - `std` (default): per-thread search buffers that are reused between searches, and the
 //!   standard library's `Error` trait. Without it the crate is `no_std` with `alloc`.
 //! - `serde` (default): `Serialize` and `Deserialize` for rules, dice, steps, plays, positions,
-//!   game states, outcomes and records; deserialising validates exactly like the notation does.
+//!   game states, outcomes, the reports of rolls and steps, and records; deserialising
+//!   validates exactly like the notation does.
 //!
 //! ## Modules
 //!

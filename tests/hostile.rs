@@ -253,6 +253,17 @@ fn serde_goes_through_validation() {
     );
     let play: Play = "10-14 66-h1".parse().expect("play");
     assert_eq!(serde_json::from_str::<Play>(&serde_json::to_string(&play).expect("ser")).expect("de"), play);
+    // Die amounts: at most four, each 1 to 6, read in any order and kept sorted.
+    let amounts: parcheesi::Amounts = serde_json::from_str("[5,2,5,2]").expect("amounts");
+    assert_eq!(
+        (amounts.as_slice(), serde_json::to_string(&amounts).expect("ser").as_str()),
+        (&[2, 2, 5, 5][..], "[2,2,5,5]")
+    );
+    for bad in ["[7]", "[0,1]", "[1,2,3,4,5]", "[-1]", "3", "\"3-4\""] {
+        assert!(serde_json::from_str::<parcheesi::Amounts>(bad).is_err(), "{bad}");
+    }
+    let error = serde_json::from_str::<parcheesi::Amounts>("[1,1,1,1,1]").expect_err("five");
+    assert!(error.to_string().contains("at most four die amounts, not 5"), "{error}");
 }
 
 #[cfg(feature = "serde")]

@@ -181,6 +181,25 @@ proptest! {
 
     #[cfg(feature = "serde")]
     #[test]
+    fn reports_round_trip_through_serde(state in any_state(), roll in any_roll(), picks in any::<[usize; 8]>()) {
+        prop_assume!(!state.is_finished());
+        let mut s = state;
+        let report = s.roll(roll).expect("roll");
+        let json = serde_json::to_string(&report).expect("serialise");
+        prop_assert_eq!(serde_json::from_str::<parcheesi::RollReport>(&json).expect("deserialise"), report);
+        // Then every step of one play: captures, bonuses, home and the roll's end come up.
+        let mut picks = picks.iter().cycle();
+        while s.current_roll().is_some() {
+            let steps = s.legal_steps();
+            let pick = picks.next().expect("cycle");
+            let report = s.apply_step(steps[pick % steps.len()]).expect("legal");
+            let json = serde_json::to_string(&report).expect("serialise");
+            prop_assert_eq!(serde_json::from_str::<parcheesi::StepReport>(&json).expect("deserialise"), report);
+        }
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
     fn states_round_trip_through_serde_even_mid_roll(state in any_state(), roll in any_roll(), pick in any::<usize>()) {
         let json = serde_json::to_string(&state).expect("serialise");
         prop_assert_eq!(serde_json::from_str::<GameState>(&json).expect("deserialise"), state);
