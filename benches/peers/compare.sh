@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
 # Times this crate's `analyze` example and Racket's complete-turn search on the same positions
 # and all 21 rolls of each. Needs Racket (apt-get install racket). Not part of the published
-# crate. Usage: benches/peers/compare.sh [GAMES] [REPEATS]
+# crate. Usage: benches/peers/compare.sh [GAMES] [REPEATS] [FILE]
+# With FILE (positions in the notation, one a line, such as the `positions` example prints),
+# its positions are timed instead of those of GAMES games.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 games=${1:-20}
 repeats=${2:-3}
+file=${3:+$(realpath "$3")}
 cargo build -q --release --example play --example analyze
 work=$(mktemp -d)
-# Positions: every roll of GAMES random four-player games between greedy bots.
-for seed in $(seq 1 "$games"); do
-  target/release/examples/play --seed "$seed" --bots greedy,greedy,greedy,greedy --trace
-done | grep '^roll ' | sed -e 's/^roll //' -e 's/ [1-6] [1-6] ; .*//' > "$work/positions.txt"
+if [ -n "$file" ]; then
+  grep -v '^$' "$file" > "$work/positions.txt"
+else
+  # Positions: every roll of GAMES random four-player games between greedy bots.
+  for seed in $(seq 1 "$games"); do
+    target/release/examples/play --seed "$seed" --bots greedy,greedy,greedy,greedy --trace
+  done | grep '^roll ' | sed -e 's/^roll //' -e 's/ [1-6] [1-6] ; .*//' > "$work/positions.txt"
+fi
 n=$(wc -l < "$work/positions.txt")
 for r in $(seq 1 "$repeats"); do sed 's/^/perft /; s/$/ 1/' "$work/positions.txt"; done > "$work/perft.txt"
 # The engine's batch takes well under a second, so a passing slow phase of a shared machine
