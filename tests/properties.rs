@@ -187,7 +187,7 @@ proptest! {
         let report = s.roll(roll).expect("roll");
         let json = serde_json::to_string(&report).expect("serialise");
         prop_assert_eq!(serde_json::from_str::<parcheesi::RollReport>(&json).expect("deserialise"), report);
-        // Then every step of one play: captures, bonuses, home and the roll's end come up.
+        // Then the report of every step of one play, up to the roll's end.
         let mut picks = picks.iter().cycle();
         while s.current_roll().is_some() {
             let steps = s.legal_steps();
