@@ -271,6 +271,19 @@ pub struct StepReport {
 
 /// One distinct outcome of a roll: the state after it and one play leading to it.
 ///
+/// It prints as a line of the text interface's `outcomes` answer (RULES.md section 7), the
+/// position after the roll and the play:
+///
+/// ```
+/// use parcheesi::{GameState, Position, Roll, Rules};
+///
+/// let position: Position = "g:n,n,n,10 r:n,n,20,20 g 0".parse()?;
+/// let state = GameState::from_position(Rules::seed().with_seats(position.seats()), position)?;
+/// let outcomes = state.outcomes(Roll::new(4, 6)?)?;
+/// assert_eq!(outcomes[0].to_string(), "g:n,n,n,16 r:n,n,20,20 r 0 ; 10-16");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// With the `serde` feature it is saved and read as its two fields, each checked as it is on
 /// its own; that the play leads to the state is not checked (the fields are public, and no
 /// function takes an `Outcome` as input).
@@ -281,6 +294,14 @@ pub struct Outcome {
     pub state: GameState,
     /// One legal play that leads to it.
     pub play: Play,
+}
+
+impl core::fmt::Display for Outcome {
+    /// `POSITION ; PLAY`, a line of the text interface's `outcomes` answer (RULES.md section
+    /// 7).
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} ; {}", self.state.position(), self.play)
+    }
 }
 
 /// The distinct outcomes of a searched roll, built one at a time as [`Choices`] asks.

@@ -424,8 +424,7 @@ mod tests {
         let state =
             GameState::from_position(Rules::seed().with_seats(position.seats()), position).expect("state");
         let outcomes = state.outcomes(Roll::new(3, 3).expect("dice")).expect("awaits a roll");
-        let mut lines: Vec<String> =
-            outcomes.iter().map(|o| format!("{} ; {}\n", o.state.position(), o.play)).collect();
+        let mut lines: Vec<String> = outcomes.iter().map(|o| format!("{o}\n")).collect();
         // No position's text is the start of another's, so the lines sort as their outcomes.
         lines.sort();
         let expected = format!("outcomes {}\n{}", lines.len(), lines.concat());

@@ -179,6 +179,28 @@ proptest! {
         }
     }
 
+    #[test]
+    fn outcomes_print_as_the_text_interface_answers_them(
+        seed in any::<u64>(),
+        preset in 0..3usize,
+        seats in 2..=4usize,
+        rolls in 0..160usize,
+        hard in any::<bool>(),
+        roll in any_roll(),
+    ) {
+        let state = if hard { hard_state(seed, preset) } else { played(seed, preset, seats, rolls) };
+        prop_assume!(!state.is_finished());
+        let mut lines: Vec<String> = state.outcomes(roll).expect("outcomes").iter().map(ToString::to_string).collect();
+        lines.sort();
+        let mut ti = parcheesi::text::TextInterface::new();
+        let mut answer = String::new();
+        let _ = ti.answer(&format!("rules {}", ["seed", "hasbro", "racket"][preset]), &mut answer);
+        answer.clear();
+        let dice = roll.to_string().replace('-', " ");
+        let _ = ti.answer(&format!("outcomes {} {dice}", state.position()), &mut answer);
+        prop_assert_eq!(answer, format!("outcomes {}\n{}\n", lines.len(), lines.join("\n")));
+    }
+
     #[cfg(feature = "serde")]
     #[test]
     fn reports_round_trip_through_serde(state in any_state(), roll in any_roll(), picks in any::<[usize; 8]>()) {
