@@ -9,14 +9,16 @@
 # positions instead of playing games: for example the hard positions (blockades, home rows,
 # every pawn out) of `target/release/examples/positions --count 3000 --seed 28`.
 set -euo pipefail
+# (POSITIONS-FILE is taken from where the script is called, before it moves to the repository.)
+file=${3:+$(realpath "$3")}
 cd "$(dirname "$0")/../.."
 preset=${1:-racket}
 games=${2:-30}
 cargo build -q --release --example play --example analyze
 work=$(mktemp -d)
 trap 'rm -r "$work"' EXIT
-if [ $# -ge 3 ]; then
-  sed -e '/^perft /{s/^perft //;s/ [0-9]*$//}' "$3" | grep . > "$work/positions.txt"
+if [ -n "$file" ]; then
+  sed -e '/^perft /{s/^perft //;s/ [0-9]*$//}' "$file" | grep . > "$work/positions.txt"
 else
   for seed in $(seq 1 "$games"); do
     players=$(( (seed % 3) + 2 ))

@@ -5,10 +5,11 @@
 # With FILE (positions in the notation, one a line, such as the `positions` example prints),
 # its positions are timed instead of those of GAMES games.
 set -euo pipefail
+# (FILE is taken from where the script is called, before it moves to the repository.)
+file=${3:+$(realpath "$3")}
 cd "$(dirname "$0")/../.."
 games=${1:-20}
 repeats=${2:-3}
-file=${3:+$(realpath "$3")}
 cargo build -q --release --example play --example analyze
 work=$(mktemp -d)
 if [ -n "$file" ]; then
