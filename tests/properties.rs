@@ -194,7 +194,7 @@ proptest! {
         lines.sort();
         let mut ti = parcheesi::text::TextInterface::new();
         let mut answer = String::new();
-        let _ = ti.answer(&format!("rules {}", ["seed", "hasbro", "racket"][preset]), &mut answer);
+        let _ = ti.answer(&format!("rules {}", PRESETS[preset]), &mut answer);
         answer.clear();
         let dice = roll.to_string().replace('-', " ");
         let _ = ti.answer(&format!("outcomes {} {dice}", state.position()), &mut answer);
