@@ -11,8 +11,14 @@ use parcheesi::{
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 
+/// `cases` per property, as CI runs them; `PROPTEST_CASES=N` sets another number.
+fn config(cases: u32) -> ProptestConfig {
+    let asked = std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok());
+    ProptestConfig { cases: asked.unwrap_or(cases), ..ProptestConfig::default() }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    #![proptest_config(config(1024))]
 
     #[test]
     fn parsers_never_panic(text in ".{0,80}") {

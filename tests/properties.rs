@@ -14,6 +14,13 @@ use rand_chacha::ChaCha8Rng;
 
 const PRESETS: [Preset; 3] = [Preset::Seed, Preset::Hasbro, Preset::Racket];
 
+/// `cases` per property, as CI runs them; `PROPTEST_CASES=N` sets another number for a longer
+/// (or shorter) run, as proptest's own default configuration would.
+fn config(cases: u32) -> ProptestConfig {
+    let asked = std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok());
+    ProptestConfig { cases: asked.unwrap_or(cases), ..ProptestConfig::default() }
+}
+
 /// A state reached from the start by `rolls` random rolls, each played by a random outcome.
 fn played(seed: u64, preset: usize, seats: usize, rolls: usize) -> GameState {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -100,7 +107,7 @@ fn stepwise_ends(state: &GameState, out: &mut BTreeSet<String>, budget: &mut usi
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(config(256))]
 
     #[test]
     fn positions_round_trip_through_the_notation(state in any_state()) {
@@ -293,7 +300,7 @@ fn random_games_end_within_a_bound_of_rolls() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(config(256))]
 
     #[test]
     fn outcome_count_is_the_number_of_outcomes(state in any_state(), roll in any_roll()) {
@@ -338,7 +345,7 @@ fn doubles_or_any_roll() -> impl Strategy<Value = Roll> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(config(256))]
 
     /// A thread keeps what it can from one search to the next (the generator of the last
     /// position, the walk of twin doubles); any sequence of questions about a few positions
