@@ -243,6 +243,8 @@ impl TextInterface {
                 out.push(b'\n');
                 Ok(())
             }
+            // `quit` alone was handled before: this one has more on its line.
+            "quit" => Err("usage: quit (with nothing after it)".into()),
             _ => Err(format!("unknown command {cmd:?} (expected rules, outcomes, perft or quit)")),
         }
     }
@@ -394,6 +396,9 @@ mod tests {
     fn blank_lines_get_no_answer_and_quit_stops() {
         assert_eq!(answers(&["", "   ", "\r"]), (String::new(), Flow::Continue));
         assert_eq!(answers(&["quit", "rules seed"]), (String::new(), Flow::Quit));
+        // Only `quit` alone stops; with more on its line it is a malformed command.
+        let answer = "error usage: quit (with nothing after it)\nperft 1\n".to_string();
+        assert_eq!(answers(&["quit now", "perft g:n,n,n,n r:n,n,n,n g 0 0"]), (answer, Flow::Continue));
     }
 
     #[test]
