@@ -243,9 +243,7 @@ impl TextInterface {
                 out.push(b'\n');
                 Ok(())
             }
-            // `quit` alone was handled before: this one has more on its line.
-            "quit" => Err("usage: quit (with nothing after it)".into()),
-            _ => Err(format!("unknown command {cmd:?} (expected rules, outcomes, perft or quit)")),
+            _ => Err(not_a_command(cmd)),
         }
     }
 
@@ -260,6 +258,17 @@ impl TextInterface {
 const LINE: usize = 352;
 /// The lines of an `outcomes` answer are built in a buffer of this size.
 const LINES: usize = 4096;
+
+/// Why `cmd` is not a command. `quit` alone was handled before it got here, so a `quit`
+/// here has more on its line. (Out of line: a batch's commands never come here.)
+#[cold]
+fn not_a_command(cmd: &str) -> String {
+    if cmd == "quit" {
+        "usage: quit (with nothing after it)".into()
+    } else {
+        format!("unknown command {cmd:?} (expected rules, outcomes, perft or quit)")
+    }
+}
 
 /// `s.rsplit_once(' ')` by a plain byte scan from the end: the numbers that end a command are
 /// a byte or two, and the general searcher costs more than the scan (a batch reads millions).
