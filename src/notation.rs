@@ -308,7 +308,7 @@ fn push_seat<const N: usize>(seat: Seat, pawns: [u8; PAWNS_PER_SEAT], text: &mut
 /// each seat of that position are kept, and used where the seat's pawns are the same. Most
 /// outcomes capture nothing: their text is that of the seats before the mover's, the mover's
 /// seat, and that of the seats after it, each of the two kept whole.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub(crate) struct SeatTexts {
     pawns: [[u8; PAWNS_PER_SEAT]; 4],
     /// Each seat's field and space (at most 22 bytes), and its `seat_key`.
@@ -539,12 +539,6 @@ impl<const N: usize> fmt::Write for Cursor<'_, N> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
         self.push_str(s);
         Ok(())
-    }
-}
-
-impl<const N: usize> fmt::Debug for Text<N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self.as_str(), f)
     }
 }
 

@@ -36,7 +36,7 @@ pub enum Flow {
 ///
 /// It keeps its working lists between lines, so that answering a long batch of `outcomes`
 /// commands allocates nothing per answer once they have grown.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct TextInterface {
     rules: Rules,
     /// The positions of the outcomes of one `outcomes` command.
@@ -51,6 +51,13 @@ pub struct TextInterface {
     seats: Box<SeatTexts>,
     /// Where `answer` has an answer written before it is added to the caller's text.
     answer: Vec<u8>,
+}
+
+/// The rules it answers under; its working lists are scratch space, not state.
+impl core::fmt::Debug for TextInterface {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("TextInterface").field("rules", &self.rules).finish_non_exhaustive()
+    }
 }
 
 impl Default for TextInterface {
@@ -408,6 +415,18 @@ mod tests {
         // Only `quit` alone stops; with more on its line it is a malformed command.
         let answer = "error usage: quit (with nothing after it)\nperft 1\n".to_string();
         assert_eq!(answers(&["quit now", "perft g:n,n,n,n r:n,n,n,n g 0 0"]), (answer, Flow::Continue));
+    }
+
+    /// `Debug` says which rules the interface answers under, and nothing of its scratch space
+    /// (kilobytes of the last answer).
+    #[test]
+    fn debug_names_the_rules() {
+        let mut interface = TextInterface::new();
+        let mut out = String::new();
+        let _ = interface.answer("outcomes g:n,n,n,n r:n,n,n,n g 0 5 1", &mut out);
+        assert_eq!(format!("{interface:?}"), format!("TextInterface {{ rules: {:?}, .. }}", Rules::seed()));
+        let _ = interface.answer("rules hasbro", &mut out);
+        assert_eq!(format!("{interface:?}"), format!("TextInterface {{ rules: {:?}, .. }}", Rules::hasbro()));
     }
 
     #[test]
