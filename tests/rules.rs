@@ -570,6 +570,44 @@ fn the_game_ends_mid_roll_when_the_fourth_pawn_gets_home() {
     assert_eq!(s.apply_step(step("n-5")), Err(StepError::GameOver));
 }
 
+/// RULES.md exempts no play from the filters of section 3.3, so a play that wins (and ends the
+/// roll at once, section 2.4) is kept only if no complete play spends more dice: this crate's
+/// reading of the two sections together.
+#[test]
+fn a_winning_play_is_filtered_like_any_other() {
+    // 1-1 with no pawn in the nest: 1, 1, 6, 6. From 64 home is 12 away (4 to the exit, 8
+    // beyond): 6 and 6 win with two dice, while 1, 1 and 6 reach h3 with three (the last 6
+    // overshoots home), and `seed` goes round again with all four.
+    let pos = "g:64,home,home,home r:n,n,n,n g 0";
+    assert_eq!(outcomes(Seed, pos, 1, 1), canon(&["g:10,home,home,home r:n,n,n,n g 1"]));
+    assert_eq!(outcomes(Racket, pos, 1, 1), canon(&["g:h3,home,home,home r:n,n,n,n g 1"]));
+    // `hasbro`: no play spends all four, so none moves.
+    assert_eq!(outcomes(Hasbro, pos, 1, 1), canon(&["g:64,home,home,home r:n,n,n,n g 1"]));
+    let mut s = state(Racket, pos);
+    let _ = s.roll(roll(1, 1)).expect("roll");
+    s.apply_step(step("64-h1")).expect("the 6 may come first");
+    assert_eq!(s.apply_step(step("h1-home")), Err(StepError::MustUseMostDice));
+    // 4-4: 4, 4, 3, 3. From 65 home is 11 away: 3, 4 and 4 win, and `seed` goes round again
+    // with all four instead; `racket` keeps the win beside another play of three dice.
+    let pos = "g:65,home,home,home r:n,n,n,n g 0";
+    assert_eq!(outcomes(Seed, pos, 4, 4), canon(&["g:11,home,home,home r:n,n,n,n g 1"]));
+    assert_eq!(
+        outcomes(Racket, pos, 4, 4),
+        canon(&["g:h6,home,home,home r:n,n,n,n g 1", "g:home,home,home,home r:n,n,n,n g 0"])
+    );
+    // With `bonus immediately`, h6-home's 10 would take 66 home at once, a win with one die;
+    // the plays that also spend the 6 are kept instead.
+    let pos = "g:h6,66,home,home r:n,n,n,n g 0";
+    assert_eq!(
+        outcomes(Racket, pos, 1, 6),
+        canon(&["g:h3,home,home,home r:n,n,n,n r 0", "g:h4,h6,home,home r:n,n,n,n r 0"])
+    );
+    let mut s = state(Racket, pos);
+    let _ = s.roll(roll(1, 6)).expect("roll");
+    s.apply_step(step("h6-home")).expect("the 1 first");
+    assert_eq!(s.apply_step(step("66-home")), Err(StepError::MustUseMostDice));
+}
+
 // ---- 5 blockade time limit
 
 /// Every outcome's state is the one its play leads to, blockade ages included: a pair kept
