@@ -353,6 +353,25 @@ fn bonus_after_dice_forfeits_a_die_no_step_can_use() {
 }
 
 #[test]
+fn the_dice_phase_ends_by_section_2_alone_not_by_the_blockade_rule() {
+    // 2-2 with a pawn in the nest: 2, 2. 30-32 captures red; the other 2 can then only bring
+    // the starting pair together again on 32 (34 holds blue on a safety square), which no play
+    // may end with, and after it red's pair on 51 stops the 20. That step is still possible
+    // by section 2, so the dice phase goes on and the 20 may not come first: the play ends
+    // after 30-32, the 2 and the 20 forfeited. Were the dice phase judged by validity, it
+    // would end after 30-32 and the 20 would take 30 to 50, as `bonus immediately` lets it.
+    let pos = "g:30,30,n,home r:32,51,51,n b:34,n,n,n g 0";
+    let forfeited = canon(&["g:n,30,32,home r:n,n,51,51 b:n,n,n,34 g 1"]);
+    assert_eq!(outcomes(Seed, pos, 2, 2), forfeited);
+    assert_eq!(outcomes(Hasbro, pos, 2, 2), forfeited);
+    assert_eq!(outcomes(Racket, pos, 2, 2), canon(&["g:n,32,50,home r:n,n,51,51 b:n,n,n,34 g 1"]));
+    let mut s = state(Seed, pos);
+    let _ = s.roll(roll(2, 2)).expect("roll");
+    let end = s.apply_step(step("30-32")).expect("capture").roll_end.expect("roll over");
+    assert_eq!((end.forfeited_dice.as_slice(), end.forfeited_bonuses), (&[2][..], 1));
+}
+
+#[test]
 fn bonus_immediately_lets_the_die_move_after_the_bonus_breaks_a_blockade() {
     assert_eq!(steps_after(Racket, BONUS_CLOSES_DICE, 1, 6, &["9-10"]), ["11-31"]);
     assert_eq!(steps_after(Racket, BONUS_CLOSES_DICE, 1, 6, &["9-10", "11-31"]), ["10-16", "31-37"]);
