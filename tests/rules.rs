@@ -497,6 +497,21 @@ fn a_blockade_may_not_move_together_on_doubles() {
 }
 
 #[test]
+fn a_pair_that_ends_at_home_is_no_blockade() {
+    // 2-2 (2, 2, 5, 5): the pair on h5 may go home together, and its two bonuses of 10 then
+    // take 50 to 60, under every preset.
+    let pos = "g:h5,h5,30,home r:n,n,n,n g 0";
+    let expected = canon(&[
+        "g:44,h5,h5,home r:n,n,n,n g 1",
+        "g:52,h5,home,home r:n,n,n,n g 1",
+        "g:60,home,home,home r:n,n,n,n g 1",
+    ]);
+    for preset in [Seed, Hasbro, Racket] {
+        assert_eq!(outcomes(preset, pos, 2, 2), expected, "{preset}");
+    }
+}
+
+#[test]
 fn two_bonuses_may_move_a_blockade_with_seed_only() {
     // Two captures with the dice give two bonuses of 20 that can take the pair from 30 to 50.
     let pos = "g:30,30,40,50 r:41,52,n,n g 0";
