@@ -479,6 +479,13 @@ fn must_enter_with_hasbro() {
     let mut s = state(Hasbro, pos);
     let _ = s.roll(roll(5, 2)).expect("roll");
     assert_eq!(s.apply_step(step("10-15")), Err(StepError::MustEnter));
+    // The most dice come first: entering with the 5 leaves a 3 that no pawn can use (red's
+    // pair on 7, blue on safety 29), so 26-31 31-34, which enters nobody, is the play.
+    let pos = "g:n,26,home,home r:7,7,n,n b:29,n,n,n g 0";
+    assert_eq!(outcomes(Hasbro, pos, 5, 3), canon(&["g:n,34,home,home r:7,7,n,n b:29,n,n,n r 0"]));
+    let mut s = state(Hasbro, pos);
+    let _ = s.roll(roll(5, 3)).expect("roll");
+    assert_eq!(s.apply_step(step("n-5")), Err(StepError::MustUseMostDice));
 }
 
 #[test]
