@@ -723,10 +723,13 @@ impl Generator {
         }
         let occ = self.occupancy(&m);
         let k = self.amounts[slot];
+        // The one die left is the whole dice field: what a step spends, with no shift.
+        let spend = Spend(n.0 & 0xF << DICE);
+        debug_assert_eq!(spend.0, Spend::die(slot).0);
         if k == 5 {
-            self.enter(n, &m, &occ, Spend::die(slot), out);
+            self.enter(n, &m, &occ, spend, out);
         }
-        self.advance_all(n, &m, &occ, k, Spend::die(slot), out);
+        self.advance_all(n, &m, &occ, k, spend, out);
     }
 
     /// What entering a pawn spends in `n`, if its dice allow it: a 5, or two dice that sum to
