@@ -466,6 +466,20 @@ fn all_or_nothing_doubles_with_hasbro() {
         Err(parcheesi::PlayError::Step { index: 1, error: StepError::AllOrNothing, .. })
     ));
     assert_eq!(s.position().to_string(), pos);
+    // Only complete plays count, and those are valid: the one way to spend all four (3 and 4
+    // each for the pair on 10, to 17 together; red's pair on 18 stops every other) moves the
+    // blockade together, so no pawn moves. Using as many as possible, three are played.
+    let pos = "g:10,10,home,home r:18,18,n,n g 0";
+    assert_eq!(outcomes(Hasbro, pos, 3, 3), canon(&["g:10,10,home,home r:18,18,n,n g 1"]));
+    assert_eq!(outcomes(Seed, pos, 3, 3), canon(&["g:14,17,home,home r:18,18,n,n g 1"]));
+    assert_eq!(
+        outcomes(Racket, pos, 3, 3),
+        canon(&[
+            "g:13,17,home,home r:18,18,n,n g 1",
+            "g:14,16,home,home r:18,18,n,n g 1",
+            "g:14,17,home,home r:18,18,n,n g 1",
+        ])
+    );
 }
 
 #[test]
