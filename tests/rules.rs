@@ -208,6 +208,31 @@ fn a_single_opponent_off_the_safety_squares_is_captured() {
 }
 
 #[test]
+fn a_pawn_captured_in_the_roll_is_not_captured_again() {
+    // 8-10 captures red and earns one 20; 7-10 then lands beside green's own pawn, on a square
+    // red has left, and earns nothing.
+    let pos = "g:7,8,home,home r:10,n,n,n g 0";
+    assert_eq!(
+        outcomes(Seed, pos, 3, 2),
+        canon(&[
+            "g:10,30,home,home r:n,n,n,n r 0",
+            "g:12,28,home,home r:n,n,n,n r 0",
+            "g:13,27,home,home r:n,n,n,n r 0",
+            "g:7,13,home,home r:n,n,n,10 r 0",
+            "g:7,33,home,home r:n,n,n,n r 0",
+            "g:8,12,home,home r:n,n,n,10 r 0",
+            "g:8,32,home,home r:n,n,n,n r 0",
+            "g:9,11,home,home r:n,n,n,10 r 0",
+        ])
+    );
+    let mut s = state(Seed, pos);
+    let _ = s.roll(roll(3, 2)).expect("roll");
+    assert_eq!(s.apply_step(step("8-10")).expect("capture").bonus_earned, Some(20));
+    let report = s.apply_step(step("7-10")).expect("beside its own pawn");
+    assert_eq!((report.captured, report.bonus_earned), (None, None));
+}
+
+#[test]
 fn a_step_reports_what_it_did_and_what_is_left() {
     let left = |s: &GameState| s.amounts_left().map(|(dice, bonuses)| (dice.as_slice().to_vec(), bonuses));
     let mut s = state(Seed, "g:7,30,home,home r:13,n,n,n g 0");
