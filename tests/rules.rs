@@ -544,8 +544,8 @@ fn a_blockade_may_not_move_together_on_doubles() {
 
 #[test]
 fn a_pair_that_ends_at_home_is_no_blockade() {
-    // 2-2 (2, 2, 5, 5): the pair on h5 may go home together, and its two bonuses of 10 then
-    // take 50 to 60, under every preset.
+    // 2-2 (2, 2, 5, 5): the pair on h5 may go home together with the 2s, the 5s take 30 to 40
+    // and the two bonuses of 10 take it on to 60, under every preset.
     let pos = "g:h5,h5,30,home r:n,n,n,n g 0";
     let expected = canon(&[
         "g:44,h5,h5,home r:n,n,n,n g 1",
