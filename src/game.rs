@@ -945,42 +945,74 @@ impl GameState {
 
     /// Rolls `roll` and applies `play`, which must be a whole legal play.
     ///
+    /// The play is read whole: where two pawns of the mover on one square could make a step,
+    /// the one that keeps the play legal moves (RULES.md 6.2). So a play can go on past a
+    /// point where the same steps applied one at a time with [`GameState::apply_step`] end the
+    /// roll: there, the steps so far form a legal play if the other pawn moved (a pawn of a
+    /// starting pair and another pawn on one square, where which of them moves decides
+    /// whether the pair ends together).
+    ///
     /// # Errors
     /// [`PlayError`] if the roll cannot be made, a step is illegal, or the play stops before
     /// the roll ends; the state is then unchanged. A step is illegal for the reason
     /// [`GameState::apply_step`] would give; when the roll allows no step at all, the first
     /// step says why (a third doubles is [`StepError::ThirdDoubles`]), and a step after the
-    /// one that ends the roll is [`StepError::RollOver`] ([`StepError::GameOver`] after a
-    /// win).
+    /// steps before it formed a legal play, which it does not continue, is
+    /// [`StepError::RollOver`] ([`StepError::GameOver`] after a win).
     pub fn apply_play(&mut self, roll: Roll, play: &Play) -> Result<TurnChange, PlayError> {
         let mut next = *self;
-        let first = play.steps().first().copied();
-        let mut end = match next.roll(roll)? {
-            RollReport::Started(_) => None,
+        let steps = play.steps();
+        let turn = match next.roll(roll)? {
+            RollReport::Started(_) => next.finish_play(steps)?,
             // A roll that ends at once allows no step: say why the first one is not legal.
-            RollReport::Forfeited(end) => match first {
-                Some(step) => {
+            RollReport::Forfeited(end) => match steps.first() {
+                Some(&step) => {
                     return Err(PlayError::Step { index: 1, step, error: self.explain_first(roll, step) });
                 }
-                None => Some(end.turn),
+                None => end.turn,
             },
-            RollReport::Penalty { next, .. } => match first {
-                Some(step) => return Err(PlayError::Step { index: 1, step, error: StepError::ThirdDoubles }),
-                None => Some(TurnChange::PassedTo(next)),
+            RollReport::Penalty { next, .. } => match steps.first() {
+                Some(&step) => {
+                    return Err(PlayError::Step { index: 1, step, error: StepError::ThirdDoubles });
+                }
+                None => TurnChange::PassedTo(next),
             },
         };
-        for (i, &step) in play.steps().iter().enumerate() {
-            if end.is_some() {
-                let error = if next.is_finished() { StepError::GameOver } else { StepError::RollOver };
-                return Err(PlayError::Step { index: i + 1, step, error });
-            }
-            let report =
-                next.apply_step(step).map_err(|error| PlayError::Step { index: i + 1, step, error })?;
-            end = report.roll_end.map(|e| e.turn);
-        }
-        let turn = end.ok_or(PlayError::Incomplete)?;
         *self = next;
         Ok(turn)
+    }
+
+    /// Takes `steps`, read whole, as the play of the roll just started, and ends the roll.
+    fn finish_play(&mut self, steps: &[Step]) -> Result<TurnChange, PlayError> {
+        let Some(r) = self.in_roll else {
+            return Err(PlayError::Incomplete);
+        };
+        RollSearch::with(&self.roll_start(r.start, r.roll), |search| {
+            let mut current = search.follow([]);
+            for (i, &step) in steps.iter().enumerate() {
+                let valid = step.from.is_valid() && step.to.is_valid();
+                let next = if valid { search.follow_step(&current, step) } else { Default::default() };
+                if next.is_empty() {
+                    let error = if self.is_finished() {
+                        StepError::GameOver
+                    } else if search.is_legal_end(&current) {
+                        StepError::RollOver
+                    } else if !valid {
+                        StepError::NoRoute(step.from, step.to)
+                    } else {
+                        self.explain(search, &current, step)
+                    };
+                    return Err(PlayError::Step { index: i + 1, step, error });
+                }
+                current = next;
+                // `explain` reads the board the next step starts from.
+                self.set_board(search.board_at(&current));
+            }
+            if !search.is_legal_end(&current) {
+                return Err(PlayError::Incomplete);
+            }
+            Ok(self.finish_roll(search, &current, r.roll).turn)
+        })
     }
 
     /// Sets the pawns to `board`, which the roll's search gives in canonical order.

@@ -277,6 +277,45 @@ fn a_play_that_goes_on_after_the_roll_ends_is_rejected_at_the_extra_step() {
     assert!(!s.is_finished());
 }
 
+/// RULES.md 6.2: where two pawns on one square could make a step, a play is read with the
+/// one that keeps it legal. Read whole, that can be the pawn whose move lets the play go on,
+/// where the same steps taken one at a time end the roll (section 3.6: they form a legal play
+/// if the other pawn moved).
+#[test]
+fn a_play_is_read_whole_where_two_pawns_could_make_a_step() {
+    // 5-5 with every pawn out: 5, 5, 2, 2. The pair on 64 started the roll together, so it may
+    // not end it together (`hasbro`: every roll). 64-h0 h0-h5 h3-h5 puts a pawn of the pair
+    // and the pawn from h3 on h5, and h5-home sends one of them home, for a bonus of 10:
+    // - the pawn from h3: the bonus is forfeited (64-h5 would bring the pair together again on
+    //   h5, and 25-35 passes yellow's blockade on 29), so the play ends there;
+    // - the pawn of the pair: 64-h5 spends the bonus, the pair apart (h5 and home).
+    let pos = "g:25,64,64,h3 y:24,29,29,41 g 1";
+    let (short, long) = ("64-h0 h0-h5 h3-h5 h5-home", "64-h0 h0-h5 h3-h5 h5-home 64-h5");
+    let plays: Vec<String> =
+        state(Hasbro, pos).legal_plays(roll(5, 5)).expect("plays").iter().map(ToString::to_string).collect();
+    assert!(plays.contains(&short.to_string()) && plays.contains(&long.to_string()), "{plays:?}");
+    for (play, after) in
+        [(short, "g:25,64,h5,home y:24,29,29,41 g 2"), (long, "g:25,h5,h5,home y:24,29,29,41 g 2")]
+    {
+        let mut s = state(Hasbro, pos);
+        assert_eq!(
+            s.apply_play(roll(5, 5), &play.parse().expect("play")),
+            Ok(TurnChange::RollAgain),
+            "{play}"
+        );
+        assert_eq!(s.position().to_string(), after, "{play}");
+    }
+    // One step at a time, the roll ends with the fourth step, and the fifth is too late.
+    let mut s = state(Hasbro, pos);
+    let _ = s.roll(roll(5, 5)).expect("roll");
+    for taken in short.split(' ') {
+        let report = s.apply_step(step(taken)).expect(taken);
+        assert_eq!(report.roll_end.is_some(), taken == "h5-home", "{taken}");
+    }
+    assert_eq!(s.position().to_string(), "g:25,64,h5,home y:24,29,29,41 g 2");
+    assert_eq!(s.apply_step(step("64-h5")), Err(StepError::NoRoll));
+}
+
 #[test]
 fn a_play_for_a_roll_that_allows_no_step_says_why_its_first_step_is_not_legal() {
     // Nothing can enter on 1-1 (section 2.2).
@@ -415,6 +454,7 @@ fn bonus_waits_for_the_dice_with_bonus_after_dice() {
     let mut s = state(Seed, pos);
     let _ = s.roll(roll(6, 1)).expect("roll");
     s.apply_step(step("7-13")).expect("capture");
+    assert!(!s.is_legal(step("30-50")));
     assert_eq!(s.apply_step(step("30-50")), Err(StepError::BonusNotYet(20)));
     let mut r = state(Racket, pos);
     let _ = r.roll(roll(6, 1)).expect("roll");
@@ -612,6 +652,9 @@ fn third_doubles_sends_the_pawn_nearest_home_back_even_from_the_home_row() {
     let mut s = state(Seed, "g:h2,0,30,home r:n,n,n,n g 2");
     let report = s.roll(roll(3, 3)).expect("roll");
     assert_eq!(report, RollReport::Penalty { from: Some(Location::HomeRow(2)), next: Seat::Red });
+    // A pawn that went round again past its exit to 2 is 74 steps from home (66 to the exit),
+    // farther than one on the entry square (71), though it has moved more.
+    assert_eq!(outcomes(Seed, "g:n,n,5,2 r:n,n,n,n g 2", 3, 3), canon(&["g:n,n,n,2 r:n,n,n,n r 0"]));
     // With no pawn out, nothing moves and the turn passes.
     assert_eq!(
         outcomes(Seed, "g:n,n,home,home r:n,n,n,n g 2", 4, 4),
@@ -645,6 +688,7 @@ fn the_game_ends_mid_roll_when_the_fourth_pawn_gets_home() {
     let end = s.apply_step(step("h1-home")).expect("second home").roll_end.expect("over");
     assert_eq!(end.turn, TurnChange::Won(Seat::Green));
     assert!(s.is_finished());
+    assert!(!s.awaits_roll());
     assert_eq!(s.winner(), Some(Seat::Green));
     assert_eq!(s.roll(roll(2, 3)), Err(parcheesi::RollError::GameOver));
     assert_eq!(s.apply_step(step("n-5")), Err(StepError::GameOver));
@@ -840,11 +884,30 @@ fn two_overdue_blockades_are_broken_the_least_advanced_first() {
 }
 
 #[test]
-fn the_steps_taken_are_kept_until_the_roll_ends() {
+fn two_blockades_age_together() {
+    // The two pairs of the test above, aged by play: green can use nothing of 5-6 and its
+    // turn passes with both pairs standing, red moves elsewhere, and both are overdue.
+    let rules = Rules { blockade_limit: Some(1), ..Rules::seed() };
+    let mut s = state_with(rules, "g:10,10,h3,h3 r:12,12,40,n g 0");
+    let empty = parcheesi::Play::EMPTY;
+    assert_eq!(s.apply_play(roll(5, 6), &empty), Ok(TurnChange::PassedTo(Seat::Red)));
+    let red = "40-44 44-50".parse().expect("play");
+    assert_eq!(s.apply_play(roll(4, 6), &red), Ok(TurnChange::PassedTo(Seat::Green)));
+    let ends: Vec<String> =
+        s.outcomes(roll(1, 5)).expect("outcomes").iter().map(|o| o.state.position().to_string()).collect();
+    assert_eq!(ends, ["g:10,11,h3,h3 r:n,50,12,12 r 0"]);
+}
+
+#[test]
+fn the_steps_taken_and_the_roll_are_kept_until_the_roll_ends() {
     let mut s = state(Seed, "g:10,20,home,home r:n,n,n,n g 0");
     assert!(s.steps_taken().is_empty());
+    assert_eq!(s.current_roll(), None);
+    assert!(s.awaits_roll());
     let _ = s.roll(roll(1, 1)).expect("roll");
     assert!(s.steps_taken().is_empty());
+    assert_eq!(s.current_roll(), Some(roll(1, 1)));
+    assert!(!s.awaits_roll());
     s.apply_step(step("10-11")).expect("a 1");
     s.apply_step(step("11-17")).expect("a 6");
     assert_eq!(s.steps_taken().to_string(), "10-11 11-17");
@@ -852,6 +915,8 @@ fn the_steps_taken_are_kept_until_the_roll_ends() {
     let report = s.apply_step(step("21-27")).expect("a 6");
     assert_eq!(report.roll_end.map(|end| end.turn), Some(TurnChange::RollAgain));
     assert!(s.steps_taken().is_empty());
+    assert_eq!(s.current_roll(), None);
+    assert!(s.awaits_roll());
 }
 
 #[test]

@@ -274,19 +274,21 @@ impl RollSearch {
     /// The states reached by the steps `taken` from the start of the roll, keeping only those
     /// from which a legal play can still be completed.
     pub(crate) fn follow(&self, taken: impl IntoIterator<Item = Step>) -> States {
-        let mut current = States::root();
-        for step in taken {
-            let mut next = States::default();
-            for &i in current.iter() {
-                for c in self.children(i, step) {
-                    if self.graph.entries[c as usize].flags & REACH_LEGAL != 0 {
-                        next.insert(c);
-                    }
+        taken.into_iter().fold(States::root(), |current, step| self.follow_step(&current, step))
+    }
+
+    /// The states reached by `step` from the states `current`, keeping only those from which
+    /// a legal play can still be completed.
+    pub(crate) fn follow_step(&self, current: &[u32], step: Step) -> States {
+        let mut next = States::default();
+        for &i in current {
+            for c in self.children(i, step) {
+                if self.graph.entries[c as usize].flags & REACH_LEGAL != 0 {
+                    next.insert(c);
                 }
             }
-            current = next;
         }
-        current
+        next
     }
 
     fn children(&self, i: u32, step: Step) -> impl Iterator<Item = u32> + '_ {
