@@ -127,10 +127,23 @@ proptest! {
         for o in &outcomes {
             check_invariants(&o.state.position());
             prop_assert!(o.state.awaits_roll() || o.state.is_finished());
-            // Each listed play is legal and leads to its outcome.
+            // Each listed play is legal and leads to its outcome, read whole and also one step
+            // at a time (where a step one of two pawns could make might end the roll sooner:
+            // a reader that takes steps as they come gets there too).
             let mut replay = state;
             replay.apply_play(roll, &o.play).expect("listed play is legal");
             prop_assert_eq!(replay.position(), o.state.position());
+            let mut stepped = state;
+            if !o.play.is_empty() {
+                let _ = stepped.roll(roll).expect("roll");
+                for (i, &step) in o.play.steps().iter().enumerate() {
+                    let report = stepped.apply_step(step).expect("listed step is legal");
+                    prop_assert_eq!(report.roll_end.is_some(), i + 1 == o.play.len(), "{}", o.play);
+                }
+            } else {
+                let _ = stepped.apply_play(roll, &o.play).expect("the empty play");
+            }
+            prop_assert_eq!(stepped, o.state);
         }
     }
 
