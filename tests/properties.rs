@@ -128,8 +128,8 @@ proptest! {
             check_invariants(&o.state.position());
             prop_assert!(o.state.awaits_roll() || o.state.is_finished());
             // Each listed play is legal and leads to its outcome, read whole and also one step
-            // at a time (where a step one of two pawns could make might end the roll sooner:
-            // a reader that takes steps as they come gets there too).
+            // at a time: no step of it that either of two pawns could make ends the roll early,
+            // so a reader that takes steps as they come gets there too.
             let mut replay = state;
             replay.apply_play(roll, &o.play).expect("listed play is legal");
             prop_assert_eq!(replay.position(), o.state.position());
