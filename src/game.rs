@@ -908,14 +908,14 @@ impl GameState {
             return Err(StepError::GameOver);
         }
         let r = self.in_roll.ok_or(StepError::NoRoll)?;
-        if !step.from.is_valid() || !step.to.is_valid() {
+        if !step.is_on_board() {
             return Err(StepError::NoRoute(step.from, step.to));
         }
         RollSearch::with(&self.roll_start(r.start, r.roll), |search| {
             let current = search.follow(r.taken.steps());
             let mut taken = r.taken;
             taken.push(step).map_err(|_| StepError::NoRoute(step.from, step.to))?;
-            let next = search.follow(taken.steps());
+            let next = search.follow_step(&current, step);
             if next.is_empty() {
                 return Err(self.explain(search, &current, step));
             }
@@ -990,7 +990,7 @@ impl GameState {
         RollSearch::with(&self.roll_start(r.start, r.roll), |search| {
             let mut current = search.follow([]);
             for (i, &step) in steps.iter().enumerate() {
-                let valid = step.from.is_valid() && step.to.is_valid();
+                let valid = step.is_on_board();
                 let next = if valid { search.follow_step(&current, step) } else { Default::default() };
                 if next.is_empty() {
                     let error = if self.is_finished() {
@@ -1093,7 +1093,7 @@ impl GameState {
     /// Why `step` begins no legal play of `roll` from this state, which awaits the roll and
     /// for which it is forfeited.
     fn explain_first(&self, roll: Roll, step: Step) -> StepError {
-        if !step.from.is_valid() || !step.to.is_valid() {
+        if !step.is_on_board() {
             return StepError::NoRoute(step.from, step.to);
         }
         RollSearch::with(&self.roll_start(self.position.pawns, roll), |search| {

@@ -23,13 +23,18 @@ impl Step {
     pub const fn new(from: Location, to: Location) -> Step {
         Step { from, to }
     }
+
+    /// Whether both ends are locations of the board (a `Location` built by hand may not be).
+    pub(crate) const fn is_on_board(self) -> bool {
+        self.from.is_valid() && self.to.is_valid()
+    }
 }
 
 impl Step {
     /// Appends the notation of the step, after the ASCII byte `before` if there is one.
     #[inline(always)]
     fn push_to<const N: usize>(&self, before: Option<u8>, text: &mut Cursor<'_, N>) {
-        if self.from.is_valid() && self.to.is_valid() {
+        if self.is_on_board() {
             match before {
                 Some(b) => text.push_code_after(b, self.from.code()),
                 None => text.push_code(self.from.code()),
