@@ -631,6 +631,36 @@ fn a_pair_may_meet_mid_play_and_part_again() {
 }
 
 #[test]
+fn an_outcome_is_listed_once_when_plays_to_it_leave_different_bonuses() {
+    // 1-1 with every pawn out: 1, 1, 6, 6. The dice take h5 and h1 home (two bonuses of 10)
+    // and 10 to 16. Then 16-26 captures red with a 10, for 20, and 56 goes home either with
+    // the 20 (leaving two 10s) or with the other 10 and the 10 its first home brings (leaving
+    // the 20). Blue's blockade on 33 stops what is left either way: one board, two complete
+    // plays that leave different bonuses unspent, one outcome.
+    let pos = "g:10,56,h1,h5 r:n,n,26,0 b:33,33,h6,home g 0";
+    let after = "g:26,home,home,home r:n,n,n,0 b:33,33,h6,home g 1";
+    let by_twenty = "h5-h6 h6-home h1-home 10-16 16-26 56-home";
+    let by_tens = "h5-h6 h6-home h1-home 10-16 56-66 66-home 16-26";
+    for preset in [Seed, Hasbro, Racket] {
+        for (a, b) in [(1, 1), (6, 6)] {
+            // Sorted, so an outcome listed twice would stand next to itself.
+            let all = outcomes(preset, pos, a, b);
+            assert!(all.windows(2).all(|w| w[0] < w[1]), "{preset} {a}-{b}: an outcome listed twice");
+            assert_eq!(all.iter().filter(|o| *o == after).count(), 1, "{preset} {a}-{b}");
+            let s = state(preset, pos);
+            assert_eq!(s.outcome_count(roll(a, b)), Ok(all.len()), "{preset} {a}-{b}");
+            assert_eq!(s.outcome_positions(roll(a, b)).map(|p| p.len()), Ok(all.len()), "{preset} {a}-{b}");
+        }
+        for play in [by_twenty, by_tens] {
+            let mut s = state(preset, pos);
+            let end = s.apply_play(roll(1, 1), &play.parse().expect("play"));
+            assert_eq!(end, Ok(TurnChange::RollAgain), "{preset} {play}");
+            assert_eq!(s.position().to_string(), after, "{preset} {play}");
+        }
+    }
+}
+
+#[test]
 fn every_roll_has_at_least_one_outcome_and_no_step_beyond_a_legal_play() {
     let mut s = state(Seed, "g:n,n,n,10 r:n,n,20,20 g 0");
     let _ = s.roll(roll(4, 6)).expect("roll");
