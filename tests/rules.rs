@@ -632,11 +632,11 @@ fn a_pair_may_meet_mid_play_and_part_again() {
 
 #[test]
 fn an_outcome_is_listed_once_when_plays_to_it_leave_different_bonuses() {
-    // 1-1 with every pawn out: 1, 1, 6, 6. The dice take h5 and h1 home (two bonuses of 10)
-    // and 10 to 16. Then 16-26 captures red with a 10, for 20, and 56 goes home either with
-    // the 20 (leaving two 10s) or with the other 10 and the 10 its first home brings (leaving
-    // the 20). Blue's blockade on 33 stops what is left either way: one board, two complete
-    // plays that leave different bonuses unspent, one outcome.
+    // 1-1 with every pawn out: 1, 1, 6, 6. The dice take h5 and h1 home, for two bonuses of
+    // 10, and 10 to 16. Then either a 10 takes 16 to 26, capturing red for 20, and the 20
+    // takes 56 home (10 and 10 left), or the two 10s take 56 home by 66 and the 10 that
+    // brings takes 16 to 26, capturing (20 left). Blue's blockade on 33 stops what is left
+    // either way: one board, two complete plays that leave different bonuses, one outcome.
     let pos = "g:10,56,h1,h5 r:n,n,26,0 b:33,33,h6,home g 0";
     let after = "g:26,home,home,home r:n,n,n,0 b:33,33,h6,home g 1";
     let by_twenty = "h5-h6 h6-home h1-home 10-16 16-26 56-home";
