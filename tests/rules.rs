@@ -256,6 +256,13 @@ fn a_step_reports_what_it_did_and_what_is_left() {
     let _ = s.roll(roll(6, 1)).expect("roll");
     let capture = s.apply_step(step("7-13")).expect("capture");
     assert_eq!((capture.captured, capture.bonus_earned), (Some(Seat::Red), None));
+    // Nothing is pending: the 1 is the last amount (a bonus of no steps would be a step
+    // `13-13`, which every play would have to take).
+    assert!(s.apply_step(step("30-31")).expect("the 1").roll_end.is_some());
+    let s = state_with(rules, "g:7,30,home,home r:13,n,n,n g 0");
+    for o in s.outcomes(roll(6, 1)).expect("outcomes") {
+        assert!(o.play.steps().iter().all(|st| st.from != st.to), "{}", o.play);
+    }
 }
 
 #[test]
