@@ -235,7 +235,8 @@ fn a_pawn_captured_in_the_roll_is_not_captured_again() {
 #[test]
 fn a_step_reports_what_it_did_and_what_is_left() {
     let left = |s: &GameState| s.amounts_left().map(|(dice, bonuses)| (dice.as_slice().to_vec(), bonuses));
-    let mut s = state(Seed, "g:7,30,home,home r:13,n,n,n g 0");
+    let pos = "g:7,30,home,home r:13,n,n,n g 0";
+    let mut s = state(Seed, pos);
     let _ = s.roll(roll(6, 1)).expect("roll");
     assert_eq!(left(&s), Some((vec![1, 6], vec![])));
     let plain = s.apply_step(step("30-31")).expect("a plain step");
@@ -252,15 +253,15 @@ fn a_step_reports_what_it_did_and_what_is_left() {
     assert_eq!(left(&s), Some((vec![], vec![20, 20])));
     // With no capture bonus a capture earns nothing.
     let rules = Rules { capture_bonus: 0, ..Rules::seed() };
-    let mut s = state_with(rules, "g:7,30,home,home r:13,n,n,n g 0");
+    let before = state_with(rules, pos);
+    let mut s = before;
     let _ = s.roll(roll(6, 1)).expect("roll");
     let capture = s.apply_step(step("7-13")).expect("capture");
     assert_eq!((capture.captured, capture.bonus_earned), (Some(Seat::Red), None));
     // Nothing is pending: the 1 is the last amount (a bonus of no steps would be a step
     // `13-13`, which every play would have to take).
     assert!(s.apply_step(step("30-31")).expect("the 1").roll_end.is_some());
-    let s = state_with(rules, "g:7,30,home,home r:13,n,n,n g 0");
-    for o in s.outcomes(roll(6, 1)).expect("outcomes") {
+    for o in before.outcomes(roll(6, 1)).expect("outcomes") {
         assert!(o.play.steps().iter().all(|st| st.from != st.to), "{}", o.play);
     }
 }
