@@ -183,6 +183,10 @@ fn no_pawn_lands_on_its_own_pair_on_the_ring_or_in_its_home_row() {
     // On the ring: 10+4 lands on the pair on 14 (4+1 enters the pawn in the nest).
     let first = steps_after(Seed, "g:10,14,14,n r:n,n,n,n g 0", 4, 1, &[]);
     assert_eq!(first, ["10-11", "14-15", "14-18", "n-5"]);
+    // Into the home row from the ring, past the exit (0): 66+6 would land on the pair on h3,
+    // so the 6 takes the ring route only (round again, with seed); 66+5 stops just before it.
+    let first = steps_after(Seed, "g:66,h3,h3,30 r:n,n,n,n g 0", 6, 5, &[]);
+    assert_eq!(first, ["30-35", "30-36", "66-3", "66-4", "66-h2"]);
 }
 
 #[test]
@@ -392,6 +396,14 @@ fn a_pawn_gone_round_again_turns_into_its_home_row_with_a_bonus_that_reaches_it(
     let mut steps: Vec<String> = s.legal_steps().iter().map(Step::to_string).collect();
     steps.sort();
     assert_eq!(steps, ["4-3", "4-h2"]);
+    // A bonus of 64 brings it exactly to its exit again: a ring step, and no home-row route
+    // of no squares beyond the exit.
+    let rules = Rules { home_bonus: 64, ..Rules::seed() };
+    let mut s = state_with(rules, "g:h6,2,home,home r:n,n,n,n g 0");
+    let _ = s.roll(roll(1, 2)).expect("roll");
+    s.apply_step(step("h6-home")).expect("a 1, home");
+    s.apply_step(step("2-4")).expect("a 2");
+    assert_eq!(s.legal_steps(), [step("4-0")]);
 }
 
 #[test]
