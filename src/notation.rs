@@ -924,6 +924,12 @@ mod tests {
         assert_eq!(p.to_string(), "g:n,5,h3,home r:n,22,40,home b:n,n,n,n y:n,n,n,n g 0");
         let y: Position = "g:n,n,n,n y:51,56,50,home y 1".parse().unwrap();
         assert_eq!(y.to_string(), "g:n,n,n,n y:56,50,51,home y 1");
+        // Round the ring from red's entry (22): the last square (67), then 0, then 21, the
+        // square before the entry, last.
+        let r: Position = "g:n,n,n,n r:0,21,67,22 g 0".parse().unwrap();
+        assert_eq!(r.to_string(), "g:n,n,n,n r:22,67,0,21 g 0");
+        let r: Position = "g:n,n,n,n r:n,22,0,67 g 0".parse().unwrap();
+        assert_eq!(r.to_string(), "g:n,n,n,n r:n,22,67,0 g 0");
     }
 
     #[test]
