@@ -386,24 +386,21 @@ fn a_blockade_before_the_exit_stops_both_routes_one_after_it_the_ring_route() {
 
 #[test]
 fn a_pawn_gone_round_again_turns_into_its_home_row_with_a_bonus_that_reaches_it() {
-    // Green's pawn on 2 has passed its exit (0); with a home bonus of 67 it can come round
-    // to the exit again (64 steps from 4) and go on into the home row, or stay on the ring.
-    let rules = Rules { home_bonus: 67, ..Rules::seed() };
-    let mut s = state_with(rules, "g:h6,2,home,home r:n,n,n,n g 0");
-    let _ = s.roll(roll(1, 2)).expect("roll");
-    s.apply_step(step("h6-home")).expect("a 1, home");
-    s.apply_step(step("2-4")).expect("a 2");
-    let mut steps: Vec<String> = s.legal_steps().iter().map(Step::to_string).collect();
-    steps.sort();
-    assert_eq!(steps, ["4-3", "4-h2"]);
-    // A bonus of 64 brings it exactly to its exit again: a ring step, and no home-row route
-    // of no squares beyond the exit.
-    let rules = Rules { home_bonus: 64, ..Rules::seed() };
-    let mut s = state_with(rules, "g:h6,2,home,home r:n,n,n,n g 0");
-    let _ = s.roll(roll(1, 2)).expect("roll");
-    s.apply_step(step("h6-home")).expect("a 1, home");
-    s.apply_step(step("2-4")).expect("a 2");
-    assert_eq!(s.legal_steps(), [step("4-0")]);
+    // Green's pawn on 2 has passed its exit (0). The 1 takes h6 home, the 2 moves 2-4; what
+    // can the home bonus do from 4, 64 steps before the exit?
+    let bonus_steps = |home_bonus: u8| {
+        let mut s = state_with(Rules { home_bonus, ..Rules::seed() }, "g:h6,2,home,home r:n,n,n,n g 0");
+        let _ = s.roll(roll(1, 2)).expect("roll");
+        s.apply_step(step("h6-home")).expect("a 1, home");
+        s.apply_step(step("2-4")).expect("a 2");
+        let mut steps: Vec<String> = s.legal_steps().iter().map(Step::to_string).collect();
+        steps.sort();
+        steps
+    };
+    // 67 comes round to the exit and goes on into the home row, or stays on the ring.
+    assert_eq!(bonus_steps(67), ["4-3", "4-h2"]);
+    // 64 ends on the exit: a ring step, and no home-row route of no squares beyond it.
+    assert_eq!(bonus_steps(64), ["4-0"]);
 }
 
 #[test]
