@@ -39,7 +39,12 @@ fn canon(list: &[&str]) -> Vec<String> {
 
 /// The legal steps after rolling `a`, `b` and taking `taken`, sorted as text.
 fn steps_after(preset: Preset, pos: &str, a: u8, b: u8, taken: &[&str]) -> Vec<String> {
-    let mut s = state(preset, pos);
+    steps_after_with(preset.rules(), pos, a, b, taken)
+}
+
+/// `steps_after` under rules of any switches.
+fn steps_after_with(rules: Rules, pos: &str, a: u8, b: u8, taken: &[&str]) -> Vec<String> {
+    let mut s = state_with(rules, pos);
     assert!(matches!(s.roll(roll(a, b)), Ok(RollReport::Started(_))), "roll did not start");
     for t in taken {
         s.apply_step(t.parse().expect("step")).expect("taken step is legal");
@@ -389,13 +394,8 @@ fn a_pawn_gone_round_again_turns_into_its_home_row_with_a_bonus_that_reaches_it(
     // Green's pawn on 2 has passed its exit (0). The 1 takes h6 home, the 2 moves 2-4; what
     // can the home bonus do from 4, 64 steps before the exit?
     let bonus_steps = |home_bonus: u8| {
-        let mut s = state_with(Rules { home_bonus, ..Rules::seed() }, "g:h6,2,home,home r:n,n,n,n g 0");
-        let _ = s.roll(roll(1, 2)).expect("roll");
-        s.apply_step(step("h6-home")).expect("a 1, home");
-        s.apply_step(step("2-4")).expect("a 2");
-        let mut steps: Vec<String> = s.legal_steps().iter().map(Step::to_string).collect();
-        steps.sort();
-        steps
+        let rules = Rules { home_bonus, ..Rules::seed() };
+        steps_after_with(rules, "g:h6,2,home,home r:n,n,n,n g 0", 1, 2, &["h6-home", "2-4"])
     };
     // 67 comes round to the exit and goes on into the home row, or stays on the ring.
     assert_eq!(bonus_steps(67), ["4-3", "4-h2"]);
