@@ -185,6 +185,9 @@ impl TextInterface {
         let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
         match cmd {
             "rules" => {
+                if rest.is_empty() {
+                    return Err("usage: rules NAME (seed, hasbro or racket)".to_string());
+                }
                 let preset: Preset = rest.parse().map_err(|e| format!("{e}"))?;
                 self.rules = preset.rules();
                 out.extend_from_slice(b"ok\n");
@@ -470,6 +473,7 @@ mod tests {
     #[test]
     fn commands_without_their_parts_get_their_usage() {
         for (bad, usage) in [
+            ("rules", "rules NAME (seed, hasbro or racket)"),
             ("outcomes", "outcomes POSITION D1 D2"),
             ("outcomes 3 4", "outcomes POSITION D1 D2"),
             ("outcomes 34", "outcomes POSITION D1 D2"),
