@@ -530,6 +530,35 @@ fn search_takes_the_best_expectation_among_its_best_outcomes() {
     assert!(differs > 0, "the search never disagreed with greedy: the test shows little");
 }
 
+/// A win now is worth more than any chance of one later: the search counts a finished game's
+/// score once for each of the 36 throws. Under `racket` (either die usable), 6-6 here brings
+/// both pawns home, or leaves one in the home row, from where the mover, rolling again after
+/// doubles, wins on many throws; the search takes the win whatever its effort.
+#[test]
+fn search_takes_a_win_over_a_likely_win_after_rolling_again() {
+    let position: parcheesi::Position = "g:n,n,n,n y:h1,h0,home,home y 0".parse().expect("a position");
+    let state =
+        GameState::from_position(Rules::racket().with_seats(position.seats()), position).expect("valid");
+    let roll = Roll::new(6, 6).expect("dice");
+    let outcomes = state.outcomes(roll).expect("awaits a roll");
+    let wins_next = |o: &parcheesi::Outcome| {
+        let wins = |next: &&Roll| {
+            o.state.outcomes(**next).expect("awaits a roll").iter().any(|o| o.state.is_finished())
+        };
+        Roll::DISTINCT.iter().filter(wins).count()
+    };
+    let later: Vec<usize> = outcomes.iter().filter(|o| !o.state.is_finished()).map(wins_next).collect();
+    assert!(later.len() >= 2 && later.iter().all(|&n| n > 0), "{later:?}");
+    for effort in 1..=outcomes.len() {
+        let chosen = choose(&mut Search::new(effort), &state, roll);
+        assert!(
+            outcomes[chosen].state.is_finished(),
+            "effort {effort}: {}",
+            outcomes[chosen].state.position()
+        );
+    }
+}
+
 /// The random bot's choices are uniform over the outcomes and always one of them.
 #[test]
 fn random_bot_spreads_its_choices_evenly() {
