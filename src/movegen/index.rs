@@ -97,3 +97,27 @@ impl Index {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A key is new after `clear` however long the table has been in use: when the
+    /// generation stamps wrap, a slot stamped long ago must not look live again.
+    #[test]
+    fn a_cleared_table_forgets_its_keys_when_the_stamps_wrap() {
+        let mut index = Index::default();
+        assert!(index.insert(7));
+        assert!(!index.insert(7));
+        // The first insert grew the table and stamped the slot of 7 with generation 1; skip
+        // to the last generation, so that the next clear wraps to 0 and then back to 1.
+        index.generation = u32::MAX;
+        index.clear();
+        assert_eq!(index.generation, 1);
+        assert!(index.insert(7), "a slot of an old generation looks live after the wrap");
+        index.clear();
+        assert!(index.insert(7), "a key survived clear");
+        assert_eq!(index.get_or_insert(9, 4), 4);
+        assert_eq!(index.get_or_insert(9, 5), 4);
+    }
+}
