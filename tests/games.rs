@@ -532,8 +532,8 @@ fn search_takes_the_best_expectation_among_its_best_outcomes() {
 
 /// A win now is worth more than any chance of one later: the search counts a finished game's
 /// score once for each of the 36 throws. Under `racket` (either die usable), 6-6 here brings
-/// both pawns home, or leaves one in the home row, from where the mover, rolling again after
-/// doubles, wins on many throws; the search takes the win whatever its effort.
+/// both pawns home, or leaves one or both in the home row, from where the mover, rolling again
+/// after doubles, wins on some throws; the search takes the win whatever its effort.
 #[test]
 fn search_takes_a_win_over_a_likely_win_after_rolling_again() {
     let position: parcheesi::Position = "g:n,n,n,n y:h1,h0,home,home y 0".parse().expect("a position");
@@ -549,6 +549,7 @@ fn search_takes_a_win_over_a_likely_win_after_rolling_again() {
     };
     let later: Vec<usize> = outcomes.iter().filter(|o| !o.state.is_finished()).map(wins_next).collect();
     assert!(later.len() >= 2 && later.iter().all(|&n| n > 0), "{later:?}");
+    assert!(outcomes.iter().all(|o| o.state.mover() == Seat::Yellow), "yellow rolls again");
     for effort in 1..=outcomes.len() {
         let chosen = choose(&mut Search::new(effort), &state, roll);
         assert!(
