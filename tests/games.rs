@@ -542,10 +542,9 @@ fn search_takes_a_win_over_a_likely_win_after_rolling_again() {
     let roll = Roll::new(6, 6).expect("dice");
     let outcomes = state.outcomes(roll).expect("awaits a roll");
     let wins_next = |o: &parcheesi::Outcome| {
-        let wins = |next: &&Roll| {
-            o.state.outcomes(**next).expect("awaits a roll").iter().any(|o| o.state.is_finished())
-        };
-        Roll::DISTINCT.iter().filter(wins).count()
+        let wins =
+            |next: Roll| o.state.outcomes(next).expect("awaits a roll").iter().any(|o| o.state.is_finished());
+        Roll::DISTINCT.into_iter().filter(|&next| wins(next)).count()
     };
     let later: Vec<usize> = outcomes.iter().filter(|o| !o.state.is_finished()).map(wins_next).collect();
     assert!(later.len() >= 2 && later.iter().all(|&n| n > 0), "{later:?}");
