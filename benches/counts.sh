@@ -21,10 +21,10 @@ echo "suite --games --positions: $(count target/release/examples/suite --games -
 echo "analyze, 400 positions: $(count target/release/examples/analyze < "$work/p400.txt")"
 echo "analyze, 4032 positions: $(count target/release/examples/analyze < benches/peers/perft-4032.txt)"
 echo "analyze, 2000 outcomes commands: $(count target/release/examples/analyze < "$work/o2000.txt")"
-echo "  the same rolls searched alone (outcomes_into): $(count --toggle-collect='parcheesi::game::GameState::outcomes_into' \
+echo "  the same rolls searched alone (outcomes_into): $(count --toggle-collect='suite::find_outcomes' \
   target/release/examples/suite --commands "$work/o2000.txt")"
-echo "40 random games by Game::play with RandomBots: $(count --toggle-collect='parcheesi::player::Game::play' \
+echo "40 random games by Game::play with RandomBots: $(count --toggle-collect='suite::play_game' \
   target/release/examples/suite --random-games --once)"
-echo "40 random games by random_outcome (the calls): $(count --toggle-collect='parcheesi::game::GameState::random_outcome' \
+echo "40 random games by random_outcome (the calls): $(count --toggle-collect='suite::draw_outcome' \
   target/release/examples/suite --random-games --once)"
 rm -r "$work"
