@@ -143,11 +143,13 @@ impl<'a> Choices<'a> {
     }
 
     /// The positions the outcomes leave, in order: what an evaluation scores.
+    #[must_use]
     pub fn positions(&self) -> impl ExactSizeIterator<Item = Position> + '_ {
         (0..self.len).map(|k| self.source.position(k))
     }
 
     /// The outcomes, in order, each built whole as the iterator reaches it.
+    #[must_use]
     pub fn outcomes(&self) -> impl ExactSizeIterator<Item = Outcome> + '_ {
         (0..self.len).map(|k| self.source.outcome(k))
     }
