@@ -199,7 +199,9 @@ impl TextInterface {
                 else {
                     return Err("usage: outcomes POSITION D1 D2".to_string());
                 };
-                let state = self.state(pos)?;
+                let state = self
+                    .state(pos)
+                    .map_err(|e| self.misplaced_fields(rest, 2, "outcomes POSITION D1 D2", e))?;
                 let die = |d: &str| {
                     parse_decimal(d)
                         .and_then(|v| u8::try_from(v).ok())
@@ -247,7 +249,8 @@ impl TextInterface {
                 let depth = parse_decimal(depth)
                     .and_then(|d| u32::try_from(d).ok())
                     .ok_or_else(|| format!("{depth:?} is not a depth (0 to {})", u32::MAX))?;
-                let state = self.state(pos)?;
+                let state =
+                    self.state(pos).map_err(|e| self.misplaced_fields(rest, 1, "perft POSITION DEPTH", e))?;
                 out.extend_from_slice(b"perft ");
                 push_decimal(out, perft(&state, depth));
                 out.push(b'\n');
@@ -260,6 +263,30 @@ impl TextInterface {
     fn state(&self, text: &str) -> Result<GameState, String> {
         let position: Position = text.parse().map_err(|e| format!("{e}"))?;
         GameState::from_position(self.rules.with_seats(position.seats()), position).map_err(|e| e.to_string())
+    }
+
+    /// Why the fields of a command (`rest`, after its name) that should end in `numbers` numbers
+    /// after a position do not read, when the position before them does not: the fields are not
+    /// separated by single spaces, or a valid position is followed by more or fewer fields (a die
+    /// or the depth left out, one too many); else `error`, the position's own. Without this, a
+    /// field too many or too few is taken as part of the position and blamed on it. (Out of
+    /// line: only a command with an error comes here.)
+    #[cold]
+    fn misplaced_fields(&self, rest: &str, numbers: usize, usage: &str, error: String) -> String {
+        if rest.split(' ').any(str::is_empty) || rest.bytes().any(|b| b != b' ' && b.is_ascii_whitespace()) {
+            return "fields are separated by single spaces".into();
+        }
+        // Up to two fields too many, or all of them left out: a few more reads of the line.
+        let mut front = rest;
+        for after in 0..=numbers + 2 {
+            if after != numbers && self.state(front).is_ok() {
+                let fields = if after == 1 { "1 field".to_string() } else { format!("{after} fields") };
+                return format!("usage: {usage} ({fields} after the position, not {numbers})");
+            }
+            let Some((before, _)) = rsplit_space(front) else { break };
+            front = before;
+        }
+        error
     }
 }
 
@@ -491,6 +518,37 @@ mod tests {
             answers(&[&format!("outcomes {p}  1 4")]).0,
             "error fields are separated by single spaces\n"
         );
+    }
+
+    #[test]
+    fn a_field_too_many_or_too_few_is_named_not_blamed_on_the_position() {
+        let p = "g:n,n,n,10 r:n,n,20,20 g 0";
+        for (bad, reason) in [
+            (format!("outcomes {p} 4"), "usage: outcomes POSITION D1 D2 (1 field after the position, not 2)"),
+            (format!("outcomes {p}"), "usage: outcomes POSITION D1 D2 (0 fields after the position, not 2)"),
+            (
+                format!("outcomes {p} 4 5 6"),
+                "usage: outcomes POSITION D1 D2 (3 fields after the position, not 2)",
+            ),
+            (format!("perft {p}"), "usage: perft POSITION DEPTH (0 fields after the position, not 1)"),
+            (format!("perft {p} 1 2"), "usage: perft POSITION DEPTH (2 fields after the position, not 1)"),
+            (format!("perft {p} 1 2 3"), "usage: perft POSITION DEPTH (3 fields after the position, not 1)"),
+            // The position was blamed for these: the dice split off wrong.
+            (format!("outcomes {p} 4  6"), "fields are separated by single spaces"),
+            (format!("outcomes {p} 4\t6"), "fields are separated by single spaces"),
+            // A position wrong in itself keeps its own reason, and so does one followed by
+            // more than two fields too many (they are not looked for).
+            ("outcomes g:n,n,n,10 r:n,n,20,20 x 0 4 6".into(), "\"x\" is not a seat letter (g, r, b or y)"),
+            ("outcomes g:n,n,n,10 r:n,n,20 g 0 4 6".into(), "red has 3 pawns; every seat has four"),
+            (
+                format!("outcomes {p} 4 5 6 1 2"),
+                "\"g\" is not a seat field (expected a seat letter, ':' and four locations)",
+            ),
+        ] {
+            assert_eq!(answers(&[&bad]).0, format!("error {reason}\n"), "{bad}");
+        }
+        // The right fields still answer.
+        assert_eq!(answers(&[&format!("perft {p} 0")]).0, "perft 1\n");
     }
 
     /// What a session of `serve` did, in order.
