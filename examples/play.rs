@@ -40,7 +40,7 @@ fn options() -> Result<Options, String> {
         json: None,
         trace: false,
     };
-    let mut bots_given = false;
+    let (mut bots_given, mut players_given) = (false, false);
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
@@ -51,6 +51,7 @@ fn options() -> Result<Options, String> {
                 if !(2..=4).contains(&o.players) {
                     return Err("--players is 2, 3 or 4".into());
                 }
+                players_given = true;
             }
             "--rules" => o.preset = value("--rules")?.parse().map_err(|e| format!("--rules: {e}"))?,
             "--bots" => {
@@ -66,6 +67,13 @@ fn options() -> Result<Options, String> {
     if bots_given {
         if !(2..=4).contains(&o.bots.len()) {
             return Err("--bots names two to four bots, one per seat".into());
+        }
+        if players_given && o.players != o.bots.len() {
+            return Err(format!(
+                "--players {} but --bots names {} bots, one per seat",
+                o.players,
+                o.bots.len()
+            ));
         }
         o.players = o.bots.len();
     }
