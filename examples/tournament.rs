@@ -51,6 +51,13 @@ fn options() -> Result<Options, String> {
     if !(2..=4).contains(&o.bots.len()) {
         return Err("give two to four bots".into());
     }
+    // No games give no win rates to estimate.
+    if o.games == 0 {
+        return Err("--games is at least 1".into());
+    }
+    if o.threads == 0 {
+        return Err("--threads is at least 1".into());
+    }
     for b in &o.bots {
         bots::from_name(b, 0).map_err(|e| e.to_string())?;
     }
@@ -83,7 +90,7 @@ fn main() {
     let done = AtomicUsize::new(0);
     let start = Instant::now();
     let tallies: Vec<Tally> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..o.threads.max(1))
+        let workers: Vec<_> = (0..o.threads)
             .map(|_| {
                 scope.spawn(|| {
                     let mut t = Tally { wins: vec![0; n], ..Tally::default() };
@@ -156,11 +163,12 @@ fn main() {
     }
     let _ = writeln!(
         report,
-        "mean length {:.1} turns, {:.1} rolls; {:.1} games/s on {} threads ({:.1} s)",
+        "mean length {:.1} turns, {:.1} rolls; {:.1} games/s on {} thread{} ({:.1} s)",
         total.turns as f64 / games,
         total.rolls as f64 / games,
         games / secs,
         o.threads,
+        if o.threads == 1 { "" } else { "s" },
         secs
     );
     // A reader that stops early (`| head`) closes the pipe: no error.
