@@ -20,7 +20,10 @@ pub struct Setup {
 
 /// A valid position at the start of a roll, kept in canonical form.
 ///
-/// Two positions are equal exactly when their notations are.
+/// Two positions are equal exactly when their notations are. The notation is its `Display`
+/// and `FromStr`; with the `serde` feature it is (de)serialised in the form of its [`Setup`]
+/// (each seat's four locations, the mover, the doubles count), checked as
+/// [`Position::from_setup`] checks it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "Setup", into = "Setup"))]
