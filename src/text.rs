@@ -18,7 +18,7 @@ use alloc::vec::Vec;
 use crate::dice::Roll;
 use crate::game::GameState;
 use crate::moves::PlayCodes;
-use crate::notation::{SeatTexts, Text};
+use crate::notation::{ParsePositionError, SeatTexts, Text};
 use crate::perft::perft;
 use crate::position::Position;
 use crate::rules::{Preset, Rules};
@@ -274,7 +274,7 @@ impl TextInterface {
     #[cold]
     fn misplaced_fields(&self, rest: &str, numbers: usize, usage: &str, error: String) -> String {
         if rest.split(' ').any(str::is_empty) || rest.bytes().any(|b| b != b' ' && b.is_ascii_whitespace()) {
-            return "fields are separated by single spaces".into();
+            return ParsePositionError::Spacing.to_string();
         }
         // Up to two fields too many, or all of them left out: a few more reads of the line.
         let mut front = rest;
