@@ -1,7 +1,7 @@
 //! The engine against Racket's verdicts. `tests/data/racket.txt` holds, per preset and
 //! position, a digest of the outcomes of every roll, as
 //! `benches/peers/racket_outcomes.rkt` works them out with Racket's own Parcheesi moving the
-//! pawns (`benches/peers/racket_digests.sh` writes the file; `docs/architecture.md`, "Against
+//! pawns (`benches/peers/racket_digests.sh` writes the file; `docs/verification.md`, "Against
 //! Racket's rules", says what is Racket's). The engine must give the same text, byte for byte.
 
 use std::fmt::Write;
