@@ -457,6 +457,8 @@ mod tests {
         assert_eq!(format!("{interface:?}"), format!("TextInterface {{ rules: {:?}, .. }}", Rules::seed()));
         let _ = interface.answer("rules hasbro", &mut out);
         assert_eq!(format!("{interface:?}"), format!("TextInterface {{ rules: {:?}, .. }}", Rules::hasbro()));
+        // A default interface is a new one: the `seed` rules.
+        assert_eq!(format!("{:?}", TextInterface::default()), format!("{:?}", TextInterface::new()));
     }
 
     #[test]

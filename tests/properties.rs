@@ -7,7 +7,7 @@ mod hard;
 
 use std::collections::BTreeSet;
 
-use parcheesi::{GameState, Location, Position, Preset, Roll, Seat, Seats, Step};
+use parcheesi::{GameState, Location, PlayError, Position, Preset, Roll, Seat, Seats, Step};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -136,7 +136,14 @@ proptest! {
             let mut stepped = state;
             if !o.play.is_empty() {
                 let _ = stepped.roll(roll).expect("roll");
+                // Every step before the last leaves an incomplete play (RULES.md 3): read
+                // whole, a play that stops there is refused and changes nothing.
+                let mut prefix = parcheesi::Play::EMPTY;
                 for (i, &step) in o.play.steps().iter().enumerate() {
+                    let mut short = state;
+                    prop_assert_eq!(short.apply_play(roll, &prefix), Err(PlayError::Incomplete), "{}", prefix);
+                    prop_assert_eq!(short, state);
+                    prefix.push(step).expect("no longer than the play");
                     let report = stepped.apply_step(step).expect("listed step is legal");
                     prop_assert_eq!(report.roll_end.is_some(), i + 1 == o.play.len(), "{}", o.play);
                 }

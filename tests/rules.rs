@@ -294,6 +294,35 @@ fn a_play_that_goes_on_after_the_roll_ends_is_rejected_at_the_extra_step() {
     assert!(!s.is_finished());
 }
 
+/// RULES.md 3: a play is complete. Read whole, one that stops while a die or a bonus can
+/// still be spent is refused, and the state is left as it was.
+#[test]
+fn a_play_that_stops_before_the_roll_ends_is_incomplete() {
+    let start = "g:n,n,n,n r:n,n,n,n g 0";
+    let mut s = state(Seed, start);
+    for short in ["-", "n-5"] {
+        // 5-6: after `n-5` the entered pawn can still take the 6.
+        let play = short.parse().expect("play");
+        assert_eq!(s.apply_play(roll(5, 6), &play), Err(parcheesi::PlayError::Incomplete), "{short}");
+        assert_eq!(s.position().to_string(), start);
+        assert!(s.awaits_roll());
+    }
+    let whole = "n-5 5-11".parse().expect("play");
+    assert_eq!(s.apply_play(roll(5, 6), &whole), Ok(TurnChange::PassedTo(Seat::Red)));
+
+    // 1-3: `9-10` captures red, and the 20 it earns must be spent after the 3.
+    let start = "g:n,n,n,9 r:n,n,n,10 g 0";
+    let mut s = state(Seed, start);
+    for short in ["9-10", "9-10 10-13"] {
+        let play = short.parse().expect("play");
+        assert_eq!(s.apply_play(roll(1, 3), &play), Err(parcheesi::PlayError::Incomplete), "{short}");
+        assert_eq!(s.position().to_string(), start);
+    }
+    let whole = "9-10 10-13 13-33".parse().expect("play");
+    assert_eq!(s.apply_play(roll(1, 3), &whole), Ok(TurnChange::PassedTo(Seat::Red)));
+    assert_eq!(s.position().to_string(), "g:n,n,n,33 r:n,n,n,n r 0");
+}
+
 /// RULES.md 6.2: where two pawns on one square could make a step, a play is read with the
 /// one that keeps it legal. Read whole, that can be the pawn whose move lets the play go on,
 /// where the same steps taken one at a time end the roll (section 3.6: they form a legal play
