@@ -2,7 +2,8 @@
 //! notation, checking the exact legal steps or outcomes under the presets where they differ.
 
 use parcheesi::{
-    GameState, Location, Position, Preset, Roll, RollReport, Rules, Seat, Step, StepError, TurnChange,
+    GameState, Location, PlayError, Position, Preset, Roll, RollError, RollReport, Rules, Seat, Step,
+    StepError, TurnChange,
 };
 
 use Preset::{Hasbro, Racket, Seed};
@@ -281,7 +282,7 @@ fn a_play_that_goes_on_after_the_roll_ends_is_rejected_at_the_extra_step() {
     let too_long = "10-11 11-13 20-21".parse().expect("play");
     assert!(matches!(
         s.apply_play(roll(1, 2), &too_long),
-        Err(parcheesi::PlayError::Step { index: 3, error: StepError::RollOver, .. })
+        Err(PlayError::Step { index: 3, error: StepError::RollOver, .. })
     ));
     assert_eq!(s.position().to_string(), "g:10,20,home,home r:n,n,n,n g 0");
     // After the winning step the game is over.
@@ -289,7 +290,7 @@ fn a_play_that_goes_on_after_the_roll_ends_is_rejected_at_the_extra_step() {
     let won_then_more = "h4-home n-5".parse().expect("play");
     assert!(matches!(
         s.apply_play(roll(3, 5), &won_then_more),
-        Err(parcheesi::PlayError::Step { index: 2, error: StepError::GameOver, .. })
+        Err(PlayError::Step { index: 2, error: StepError::GameOver, .. })
     ));
     assert!(!s.is_finished());
 }
@@ -303,7 +304,7 @@ fn a_play_that_stops_before_the_roll_ends_is_incomplete() {
     for short in ["-", "n-5"] {
         // 5-6: after `n-5` the entered pawn can still take the 6.
         let play = short.parse().expect("play");
-        assert_eq!(s.apply_play(roll(5, 6), &play), Err(parcheesi::PlayError::Incomplete), "{short}");
+        assert_eq!(s.apply_play(roll(5, 6), &play), Err(PlayError::Incomplete), "{short}");
         assert_eq!(s.position().to_string(), start);
         assert!(s.awaits_roll());
     }
@@ -315,12 +316,31 @@ fn a_play_that_stops_before_the_roll_ends_is_incomplete() {
     let mut s = state(Seed, start);
     for short in ["9-10", "9-10 10-13"] {
         let play = short.parse().expect("play");
-        assert_eq!(s.apply_play(roll(1, 3), &play), Err(parcheesi::PlayError::Incomplete), "{short}");
+        assert_eq!(s.apply_play(roll(1, 3), &play), Err(PlayError::Incomplete), "{short}");
         assert_eq!(s.position().to_string(), start);
     }
     let whole = "9-10 10-13 13-33".parse().expect("play");
     assert_eq!(s.apply_play(roll(1, 3), &whole), Ok(TurnChange::PassedTo(Seat::Red)));
     assert_eq!(s.position().to_string(), "g:n,n,n,33 r:n,n,n,n r 0");
+}
+
+/// A play is the play of one roll: mid-roll, or once the game is over, `apply_play` cannot
+/// roll, says why, and changes nothing.
+#[test]
+fn a_play_needs_a_state_that_awaits_a_roll() {
+    let mut s = state(Seed, "g:n,n,n,n r:n,n,n,n g 0");
+    let _ = s.roll(roll(5, 6)).expect("roll");
+    let mid_roll = s;
+    let play = "n-5 5-11".parse().expect("play");
+    assert_eq!(s.apply_play(roll(5, 6), &play), Err(PlayError::Roll(RollError::RollInProgress)));
+    assert_eq!(s, mid_roll);
+    let mut won = state(Seed, "g:home,home,home,home r:n,n,n,n g 0");
+    let over = won;
+    assert_eq!(
+        won.apply_play(roll(1, 2), &parcheesi::Play::EMPTY),
+        Err(PlayError::Roll(RollError::GameOver))
+    );
+    assert_eq!(won, over);
 }
 
 /// RULES.md 6.2: where two pawns on one square could make a step, a play is read with the
@@ -369,7 +389,7 @@ fn a_play_for_a_roll_that_allows_no_step_says_why_its_first_step_is_not_legal() 
     let enter = "n-5".parse().expect("play");
     assert!(matches!(
         s.apply_play(roll(1, 1), &enter),
-        Err(parcheesi::PlayError::Step { index: 1, error: StepError::AmountNotAvailable { needed: 5 }, .. })
+        Err(PlayError::Step { index: 1, error: StepError::AmountNotAvailable { needed: 5 }, .. })
     ));
     assert_eq!(s.apply_play(roll(1, 1), &parcheesi::Play::EMPTY), Ok(TurnChange::RollAgain));
     // A third doubles is not played (section 4).
@@ -377,7 +397,7 @@ fn a_play_for_a_roll_that_allows_no_step_says_why_its_first_step_is_not_legal() 
     let steps = "30-33".parse().expect("play");
     assert!(matches!(
         s.apply_play(roll(3, 3), &steps),
-        Err(parcheesi::PlayError::Step { index: 1, error: StepError::ThirdDoubles, .. })
+        Err(PlayError::Step { index: 1, error: StepError::ThirdDoubles, .. })
     ));
     assert_eq!(s.position().to_string(), "g:30,66,h2,home r:n,n,n,n g 2");
 }
@@ -574,7 +594,7 @@ fn all_or_nothing_doubles_with_hasbro() {
     let some = "10-13 13-16".parse().expect("play");
     assert!(matches!(
         s.apply_play(roll(3, 3), &some),
-        Err(parcheesi::PlayError::Step { index: 1, error: StepError::AllOrNothing, .. })
+        Err(PlayError::Step { index: 1, error: StepError::AllOrNothing, .. })
     ));
     assert_eq!(s.position().to_string(), pos);
     // Only complete plays count, and those are valid: the one way to spend all four (3 and 4
@@ -672,7 +692,7 @@ fn a_pair_may_meet_mid_play_and_part_again() {
     let together = "10-13 10-13 13-17 13-17".parse().expect("play");
     assert!(matches!(
         s.apply_play(roll(3, 3), &together),
-        Err(parcheesi::PlayError::Step { index: 4, error: StepError::MovesBlockadeTogether, .. })
+        Err(PlayError::Step { index: 4, error: StepError::MovesBlockadeTogether, .. })
     ));
 }
 
