@@ -2,7 +2,10 @@
 
 use parcheesi::bots::{Greedy, RandomBot, Search};
 use parcheesi::record::RecordedRoll;
-use parcheesi::{Choices, Game, GameError, GameState, Player, Preset, ReplayError, Roll, Rules, Seat, Seats};
+use parcheesi::{
+    Choices, Game, GameError, GameState, NewGameError, Player, Preset, ReplayError, Roll, Rules, RulesError,
+    Seat, Seats,
+};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -72,6 +75,13 @@ fn replay_reports_the_first_illegal_play_with_its_turn() {
     let mut unseeded = result.record.clone();
     unseeded.seed = None;
     assert_eq!(unseeded.replay().expect("replays"), result.state);
+    // Rules that cannot be played (a record's fields are public) are named before any roll.
+    let mut unplayable = result.record.clone();
+    unplayable.rules.capture_bonus = 5;
+    assert!(matches!(
+        unplayable.replay(),
+        Err(ReplayError::Rules(NewGameError::Rules(RulesError::Bonus(5))))
+    ));
 }
 
 /// Whether each roll ends its turn, from the dice alone (RULES.md section 4): any roll but
