@@ -296,32 +296,33 @@ fn a_play_that_goes_on_after_the_roll_ends_is_rejected_at_the_extra_step() {
 }
 
 /// RULES.md 3: a play is complete. Read whole, one that stops while a die or a bonus can
-/// still be spent is refused, and the state is left as it was.
+/// still be spent is refused, and the state is left as it was; the whole play is taken.
 #[test]
 fn a_play_that_stops_before_the_roll_ends_is_incomplete() {
-    let start = "g:n,n,n,n r:n,n,n,n g 0";
-    let mut s = state(Seed, start);
-    for short in ["-", "n-5"] {
-        // 5-6: after `n-5` the entered pawn can still take the 6.
-        let play = short.parse().expect("play");
-        assert_eq!(s.apply_play(roll(5, 6), &play), Err(PlayError::Incomplete), "{short}");
-        assert_eq!(s.position().to_string(), start);
-        assert!(s.awaits_roll());
+    // 5-6 from the start: after `n-5` the entered pawn can still take the 6. 1-3: `9-10`
+    // captures red, and the 20 it earns must be spent after the 3.
+    let cases = [
+        ("g:n,n,n,n r:n,n,n,n g 0", roll(5, 6), ["-", "n-5"], "n-5 5-11", "g:n,n,n,11 r:n,n,n,n r 0"),
+        (
+            "g:n,n,n,9 r:n,n,n,10 g 0",
+            roll(1, 3),
+            ["9-10", "9-10 10-13"],
+            "9-10 10-13 13-33",
+            "g:n,n,n,33 r:n,n,n,n r 0",
+        ),
+    ];
+    for (start, dice, shorts, whole, after) in cases {
+        let mut s = state(Seed, start);
+        let before = s;
+        for short in shorts {
+            let play = short.parse().expect("play");
+            assert_eq!(s.apply_play(dice, &play), Err(PlayError::Incomplete), "{short}");
+            assert_eq!(s, before);
+        }
+        let whole = whole.parse().expect("play");
+        assert_eq!(s.apply_play(dice, &whole), Ok(TurnChange::PassedTo(Seat::Red)));
+        assert_eq!(s.position().to_string(), after);
     }
-    let whole = "n-5 5-11".parse().expect("play");
-    assert_eq!(s.apply_play(roll(5, 6), &whole), Ok(TurnChange::PassedTo(Seat::Red)));
-
-    // 1-3: `9-10` captures red, and the 20 it earns must be spent after the 3.
-    let start = "g:n,n,n,9 r:n,n,n,10 g 0";
-    let mut s = state(Seed, start);
-    for short in ["9-10", "9-10 10-13"] {
-        let play = short.parse().expect("play");
-        assert_eq!(s.apply_play(roll(1, 3), &play), Err(PlayError::Incomplete), "{short}");
-        assert_eq!(s.position().to_string(), start);
-    }
-    let whole = "9-10 10-13 13-33".parse().expect("play");
-    assert_eq!(s.apply_play(roll(1, 3), &whole), Ok(TurnChange::PassedTo(Seat::Red)));
-    assert_eq!(s.position().to_string(), "g:n,n,n,33 r:n,n,n,n r 0");
 }
 
 /// A play is the play of one roll: mid-roll, or once the game is over, `apply_play` cannot
