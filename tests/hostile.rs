@@ -6,7 +6,8 @@ use parcheesi::rules::{
 };
 use parcheesi::text::TextInterface;
 use parcheesi::{
-    GameState, Location, Play, Position, Preset, Roll, Rules, RulesError, Seat, Seats, Setup, Step, StepError,
+    GameState, Location, Play, Position, Preset, Roll, RollError, Rules, RulesError, Seat, Seats, Setup,
+    Step, StepError,
 };
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -203,6 +204,39 @@ fn odd_rules_are_errors() {
     assert_eq!(GameState::new(r), Err(RulesError::BlockadeLimit.into()));
     let p: Position = "g:n,n,n,n r:n,n,n,n g 0".parse().expect("position");
     assert_eq!(GameState::from_position(Rules::seed(), p), Err(parcheesi::NewGameError::SeatsMismatch));
+    let r = Rules { capture_bonus: 5, ..Rules::seed().with_seats(p.seats()) };
+    assert_eq!(GameState::from_position(r, p), Err(RulesError::Bonus(5).into()));
+    assert!(matches!(parcheesi::Game::new(r, 1), Err(parcheesi::NewGameError::Rules(RulesError::Bonus(5)))));
+}
+
+/// Every question about a roll needs a state that awaits one: mid-roll, or once the game is
+/// over, each says so (and leaves a list it fills empty).
+#[test]
+fn a_roll_is_asked_of_a_state_that_awaits_one() {
+    let p: Position = "g:10,n,n,n r:n,n,n,n g 0".parse().expect("position");
+    let mut mid_roll = GameState::from_position(Rules::seed().with_seats(p.seats()), p).expect("state");
+    let _ = mid_roll.roll(Roll::new(1, 2).expect("dice")).expect("roll");
+    let p: Position = "g:home,home,home,home r:n,n,n,n g 0".parse().expect("position");
+    let over = GameState::from_position(Rules::seed().with_seats(p.seats()), p).expect("state");
+    let roll = Roll::new(5, 6).expect("dice");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    for (state, error) in [(mid_roll, RollError::RollInProgress), (over, RollError::GameOver)] {
+        assert_eq!(state.outcomes(roll), Err(error));
+        assert_eq!(state.outcome_count(roll), Err(error));
+        assert_eq!(state.outcome_positions(roll), Err(error));
+        assert_eq!(state.legal_plays(roll), Err(error));
+        assert_eq!(state.random_outcome(roll, &mut rng), Err(error));
+        assert_eq!(state.choices(roll, |choices| choices.len()), Err(error));
+        let mut outcomes = vec![parcheesi::Outcome { state, play: Play::EMPTY }];
+        assert_eq!(state.outcomes_into(roll, &mut outcomes), Err(error));
+        assert!(outcomes.is_empty());
+        let mut positions = vec![state.position()];
+        assert_eq!(state.outcome_positions_into(roll, &mut positions), Err(error));
+        assert!(positions.is_empty());
+        let mut rolled = state;
+        assert_eq!(rolled.roll(roll), Err(error));
+        assert_eq!(rolled, state);
+    }
 }
 
 #[test]
