@@ -304,6 +304,19 @@ fn serde_goes_through_validation() {
     }
     let error = serde_json::from_str::<parcheesi::Amounts>("[1,1,1,1,1]").expect_err("five");
     assert!(error.to_string().contains("at most four die amounts, not 5"), "{error}");
+    // A state's rules must be playable and name the position's seats.
+    let p: Position = "g:10,n,n,n r:n,n,n,n g 0".parse().expect("position");
+    let state = GameState::from_position(Rules::seed().with_seats(p.seats()), p).expect("state");
+    let json = serde_json::to_string(&state).expect("serialise");
+    assert_eq!(serde_json::from_str::<GameState>(&json).expect("deserialise"), state);
+    for (field, bad, says) in [
+        ("\"capture_bonus\":20", "\"capture_bonus\":5", "a bonus is 0 (none) or 7 to 67 steps"),
+        ("\"seats\":3", "\"seats\":7", "seats are not the seats the rules say play"),
+    ] {
+        assert!(json.contains(field), "{json}");
+        let error = serde_json::from_str::<GameState>(&json.replace(field, bad)).expect_err(bad);
+        assert!(error.to_string().contains(says), "{error}");
+    }
 }
 
 #[cfg(feature = "serde")]
