@@ -278,6 +278,9 @@ mod tests {
         };
         assert_eq!(hash(&popped), hash(&short));
         assert_ne!(popped, Play::EMPTY);
+        // Popped down to nothing, a play stays empty.
+        assert_eq!(popped.pop(), Some(first));
+        assert_eq!((popped.pop(), popped), (None, Play::EMPTY));
     }
 
     /// The longest play a roll allows (four die steps, a bonus step for each of twelve

@@ -668,6 +668,43 @@ mod tests {
         assert_eq!(written, 2, "{log:?}");
     }
 
+    /// An output that fails (the reader of `analyze | head -1` gone, a full disk) ends the
+    /// session with its error, whether a write or a flush fails and whether more input waits
+    /// or `quit` came first: serving does not read on with nowhere to answer.
+    #[cfg(feature = "std")]
+    #[test]
+    fn serve_stops_when_its_output_fails() {
+        use std::io::{Error, ErrorKind};
+        /// Fails every write, or only flushes.
+        struct Broken {
+            flush_only: bool,
+        }
+        impl std::io::Write for Broken {
+            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+                if self.flush_only { Ok(buf.len()) } else { Err(Error::from(ErrorKind::BrokenPipe)) }
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                if self.flush_only { Err(Error::from(ErrorKind::StorageFull)) } else { Ok(()) }
+            }
+        }
+        let line = b"perft g:n,n,n,n r:n,n,n,n g 0 0\n".as_slice();
+        let quit = b"perft g:n,n,n,n r:n,n,n,n g 0 0\nquit\n".as_slice();
+        for (flush_only, chunks, error, reads) in [
+            // The first answer cannot be written: the second line is never read.
+            (false, vec![line, line], ErrorKind::BrokenPipe, 1),
+            // The answers before `quit` cannot be written.
+            (false, vec![quit], ErrorKind::BrokenPipe, 1),
+            // Nothing to write yet, but the flush before the first read fails.
+            (true, vec![line], ErrorKind::StorageFull, 0),
+        ] {
+            let log = core::cell::RefCell::new(Vec::new());
+            let mut input = Peer { chunks: chunks.into_iter().map(Ok).collect(), log: &log };
+            let result = TextInterface::new().serve(&mut input, Broken { flush_only });
+            assert_eq!(result.map_err(|e| e.kind()), Err(error));
+            assert_eq!(log.into_inner().len(), reads);
+        }
+    }
+
     /// A line that arrives over many reads is looked through once, not once per read (which
     /// made a line of 16 MB without a newline take seconds), and is answered whole.
     #[cfg(feature = "std")]
