@@ -1038,9 +1038,12 @@ impl GameState {
             return TurnChange::Won(seat);
         }
         if roll.is_doubles() {
-            if self.rules.three_doubles == ThreeDoubles::Penalty {
-                self.position.doubles += 1;
-            }
+            // Without the penalty no count is kept: it is 0 (RULES.md section 4), also after a
+            // position read with another.
+            self.position.doubles = match self.rules.three_doubles {
+                ThreeDoubles::Penalty => self.position.doubles + 1,
+                ThreeDoubles::NoPenalty => 0,
+            };
             return TurnChange::RollAgain;
         }
         self.end_turn(seat)

@@ -74,7 +74,8 @@ pub enum ThreeDoubles {
     /// The third doubles is not played: the pawn nearest home goes back to its nest and the
     /// turn passes (every preset).
     Penalty,
-    /// Doubles are never counted; the mover rolls again after every doubles.
+    /// Doubles are never counted; the mover rolls again after every doubles. The doubles
+    /// count after a roll is 0, also from a position given with another.
     NoPenalty,
 }
 

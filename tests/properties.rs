@@ -1,5 +1,5 @@
 //! Property tests over states reached by play from the start (random rolls and random choices,
-//! two to four seats, every preset) and over hard positions that play seldom reaches
+//! two to four seats, every preset and random mixes of the rules' switches) and over hard positions that play seldom reaches
 //! (`tests/hard/`: blockades, home rows, every pawn out, any doubles count), checked as every
 //! position is; never over hand-filled structs.
 
@@ -7,7 +7,7 @@ mod hard;
 
 use std::collections::BTreeSet;
 
-use parcheesi::{GameState, Location, PlayError, Position, Preset, Roll, Seat, Seats, Step};
+use parcheesi::{GameState, Location, PlayError, Position, Preset, Roll, Rules, Seat, Seats, Step};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -21,10 +21,17 @@ fn config(cases: u32) -> ProptestConfig {
     ProptestConfig { cases: asked.unwrap_or(cases), ..ProptestConfig::default() }
 }
 
-/// A state reached from the start by `rolls` random rolls, each played by a random outcome.
-fn played(seed: u64, preset: usize, seats: usize, rolls: usize) -> GameState {
+/// The rules of kind `kind`: a preset (0 to 2), or (3) a random mix of the switches
+/// (`hard::mixed_rules`) drawn from `rng`.
+fn rules_of(kind: usize, rng: &mut ChaCha8Rng) -> Rules {
+    PRESETS.get(kind).map_or_else(|| hard::mixed_rules(rng), |p| p.rules())
+}
+
+/// A state reached from the start by `rolls` random rolls, each played by a random outcome,
+/// under rules of kind `kind` (`rules_of`).
+fn played(seed: u64, kind: usize, seats: usize, rolls: usize) -> GameState {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let rules = PRESETS[preset].rules().with_seats(Seats::from_seats(&Seat::ALL[..seats]));
+    let rules = rules_of(kind, &mut rng).with_seats(Seats::from_seats(&Seat::ALL[..seats]));
     let mut state = GameState::new(rules).expect("rules");
     for _ in 0..rolls {
         if state.is_finished() {
@@ -36,16 +43,19 @@ fn played(seed: u64, preset: usize, seats: usize, rolls: usize) -> GameState {
     state
 }
 
-/// The hard position (`tests/hard/`) drawn from `seed`, under a preset.
-fn hard_state(seed: u64, preset: usize) -> GameState {
-    let p = hard::position(&mut ChaCha8Rng::seed_from_u64(seed));
-    GameState::from_position(PRESETS[preset].rules().with_seats(p.seats()), p).expect("a valid position")
+/// The hard position (`tests/hard/`) drawn from `seed`, under rules of kind `kind`
+/// (`rules_of`).
+fn hard_state(seed: u64, kind: usize) -> GameState {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let p = hard::position(&mut rng);
+    GameState::from_position(rules_of(kind, &mut rng).with_seats(p.seats()), p).expect("a valid position")
 }
 
+/// A state under a preset, or a quarter of the time under a random mix of the switches.
 fn any_state() -> impl Strategy<Value = GameState> {
     prop_oneof![
-        2 => (any::<u64>(), 0..3usize, 2..=4usize, 0..160usize).prop_map(|(seed, p, s, r)| played(seed, p, s, r)),
-        1 => (any::<u64>(), 0..3usize).prop_map(|(seed, p)| hard_state(seed, p)),
+        2 => (any::<u64>(), 0..4usize, 2..=4usize, 0..160usize).prop_map(|(seed, k, s, r)| played(seed, k, s, r)),
+        1 => (any::<u64>(), 0..4usize).prop_map(|(seed, k)| hard_state(seed, k)),
     ]
 }
 

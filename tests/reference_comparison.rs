@@ -1,21 +1,21 @@
 //! The engine's outcomes compared with the plain reference generator of `tests/reference` on
-//! positions reached by random play and on constructed hard positions, for all 21 rolls and
-//! every preset.
+//! positions reached by random play and on constructed hard positions, for all 21 rolls, under
+//! every preset and under random mixes of the rules' switches and bonuses.
 
 mod hard;
 mod reference;
 
-use hard::below;
-use parcheesi::{GameState, Position, Preset, Roll, Rules, Seat};
+use hard::{below, mixed_rules};
+use parcheesi::{GameState, Position, Preset, Roll, Rules, Seat, Seats};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-/// Positions reached by random play from the start.
-fn played_positions(rng: &mut ChaCha8Rng, preset: Preset, count: usize) -> Vec<Position> {
+/// Positions reached by random play from the start under `rules` (with two to four seats).
+fn played_positions(rng: &mut ChaCha8Rng, rules: Rules, count: usize) -> Vec<Position> {
     let mut out = Vec::new();
     while out.len() < count {
         let seats = 2 + below(rng, 3) as usize;
-        let rules = preset.rules().with_seats(parcheesi::Seats::from_seats(&Seat::ALL[..seats]));
+        let rules = rules.with_seats(Seats::from_seats(&Seat::ALL[..seats]));
         let mut state = GameState::new(rules).expect("rules");
         let rolls = below(rng, 200);
         for _ in 0..rolls {
@@ -40,17 +40,18 @@ fn engine_outcomes(rules: Rules, p: &Position, roll: Roll) -> Vec<String> {
     v
 }
 
-fn compare(preset: Preset, positions: &[Position]) {
+/// Every roll of every one of `positions` under `rules` (given the seats of each position).
+fn compare(rules: Rules, positions: &[Position]) {
     let mut failures = Vec::new();
     for p in positions {
-        let rules = preset.rules().with_seats(p.seats());
+        let rules = rules.with_seats(p.seats());
         for roll in Roll::DISTINCT {
             let (a, b) = (roll.first.value(), roll.second.value());
             let expected = reference::outcomes(&rules, p, a, b);
             let got = engine_outcomes(rules, p, roll);
             if got != expected {
                 failures.push(format!(
-                    "rules {preset}\noutcomes {p} {a} {b}\nreference {}:\n{}\nengine {}:\n{}",
+                    "rules {rules:?}\noutcomes {p} {a} {b}\nreference {}:\n{}\nengine {}:\n{}",
                     expected.len(),
                     expected.join("\n"),
                     got.len(),
@@ -79,7 +80,7 @@ fn hard_positions_agree_with_the_reference() {
     for (i, preset) in [Preset::Seed, Preset::Hasbro, Preset::Racket].into_iter().enumerate() {
         let mut rng = ChaCha8Rng::seed_from_u64(seed(100, i));
         let positions: Vec<Position> = (0..count()).map(|_| hard::position(&mut rng)).collect();
-        compare(preset, &positions);
+        compare(preset.rules(), &positions);
     }
 }
 
@@ -87,8 +88,21 @@ fn hard_positions_agree_with_the_reference() {
 fn played_positions_agree_with_the_reference() {
     for (i, preset) in [Preset::Seed, Preset::Hasbro, Preset::Racket].into_iter().enumerate() {
         let mut rng = ChaCha8Rng::seed_from_u64(seed(200, i));
-        let positions = played_positions(&mut rng, preset, count());
-        compare(preset, &positions);
+        let positions = played_positions(&mut rng, preset.rules(), count());
+        compare(preset.rules(), &positions);
+    }
+}
+
+#[test]
+fn mixed_rules_agree_with_the_reference() {
+    // Fewer positions per mix than per preset, over many mixes.
+    let mixes = (count() / 25).max(1);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed(300, 0));
+    for _ in 0..mixes {
+        let rules = mixed_rules(&mut rng);
+        let mut positions: Vec<Position> = (0..4).map(|_| hard::position(&mut rng)).collect();
+        positions.extend(played_positions(&mut rng, rules, 4));
+        compare(rules, &positions);
     }
 }
 

@@ -768,6 +768,39 @@ fn doubles_roll_again_and_count() {
     assert!(after.iter().all(|o| o.state.position().doubles_count() == 0 && o.state.mover() == Seat::Green));
 }
 
+/// Without the penalty "the doubles count is always 0" (RULES.md section 4). A position read
+/// with another count (valid by section 6.1, which does not look at the rules) is played as
+/// given, and the count after a roll is 0: this crate's reading, found by comparing random
+/// mixes of the switches with the reference generator.
+#[test]
+fn without_the_penalty_the_count_after_doubles_is_zero_whatever_it_was() {
+    let no_penalty = Rules { three_doubles: parcheesi::rules::ThreeDoubles::NoPenalty, ..Rules::seed() };
+    for pos in ["g:n,n,n,10 r:n,n,n,n g 1", "g:n,n,n,10 r:n,n,n,n g 2"] {
+        let s = state_with(no_penalty, pos);
+        // No third-doubles penalty: the pawn moves 6 and 6 (a pawn in the nest, so no tops and
+        // bottoms), and green rolls again with the count at 0.
+        let after: Vec<String> = s
+            .outcomes(roll(6, 6))
+            .expect("outcomes")
+            .iter()
+            .map(|o| o.state.position().to_string())
+            .collect();
+        assert_eq!(after, canon(&["g:n,n,n,22 r:n,n,n,n g 0"]), "{pos}");
+        let positions = s.outcome_positions(roll(6, 6)).expect("positions");
+        assert_eq!(positions.iter().map(Position::to_string).collect::<Vec<_>>(), after, "{pos}");
+        // Step by step, the same.
+        let mut stepped = s;
+        let _ = stepped.roll(roll(6, 6)).expect("roll");
+        stepped.apply_step(step("10-16")).expect("legal");
+        let end = stepped.apply_step(step("16-22")).expect("legal").roll_end.expect("the roll ends");
+        assert_eq!(end.turn, TurnChange::RollAgain);
+        assert_eq!(stepped.position().to_string(), after[0], "{pos}");
+        // Any other roll passes the turn with the count at 0, as under the penalty.
+        let passed = s.outcome_positions(roll(1, 2)).expect("positions");
+        assert_eq!(passed.iter().map(Position::to_string).collect::<Vec<_>>(), ["g:n,n,n,13 r:n,n,n,n r 0"]);
+    }
+}
+
 #[test]
 fn the_turn_passes_to_the_next_playing_seat() {
     assert_eq!(outcomes(Seed, "g:n,n,n,n b:n,n,n,n g 0", 1, 2), canon(&["g:n,n,n,n b:n,n,n,n b 0"]));

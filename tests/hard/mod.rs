@@ -1,10 +1,17 @@
 //! Random valid positions built to be hard: blockades, pawns on or just before their exits and
 //! on or just past entry squares, pawns in home rows, every pawn out, any doubles count, and a
-//! game not over. Shared by `tests/reference_comparison.rs`, `tests/properties.rs` and
-//! `examples/positions.rs` (which prints them for checking other implementations), so that a
-//! seed gives the same positions in each.
+//! game not over; and random mixes of the rules' switches. Shared by
+//! `tests/reference_comparison.rs`, `tests/properties.rs`, `tests/hostile.rs` and
+//! `examples/positions.rs` (which prints the positions for checking other implementations), so
+//! that a seed gives the same positions in each.
 
-use parcheesi::{Location, Position, Seat, Setup, Square};
+// Not every file that includes the module uses all of it.
+#![allow(dead_code)]
+
+use parcheesi::rules::{
+    BlockadeMove, BonusTiming, Entering, FourAmountDoubles, HomeRow, OneDie, ThreeDoubles,
+};
+use parcheesi::{Location, Position, Rules, Seat, Setup, Square};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -53,4 +60,41 @@ pub fn position(rng: &mut ChaCha8Rng) -> Position {
             return p;
         }
     }
+}
+
+/// Rules with every switch, both bonuses and the blockade time limit drawn from `rng`, for all
+/// four seats: the mixes no preset has (a bonus of 7 or 67, bonuses spent after the dice with
+/// either die allowed, no third-doubles penalty, ...) take the generator's other branches
+/// together. (The time limit matters only in games, which keep the blockades' ages; a position
+/// read from text has none overdue.)
+pub fn mixed_rules(rng: &mut ChaCha8Rng) -> Rules {
+    let mut switch = || below(rng, 2) == 0;
+    let rules = Rules {
+        home_row: if switch() { HomeRow::Optional } else { HomeRow::Mandatory },
+        bonus_timing: if switch() { BonusTiming::AfterDice } else { BonusTiming::Immediately },
+        one_die: if switch() { OneDie::LargerDie } else { OneDie::EitherDie },
+        four_amount_doubles: if switch() {
+            FourAmountDoubles::AsManyAsPossible
+        } else {
+            FourAmountDoubles::AllOrNothing
+        },
+        entering: if switch() { Entering::Optional } else { Entering::MustEnter },
+        blockade_move: if switch() {
+            BlockadeMove::ForbiddenOnDoubles
+        } else {
+            BlockadeMove::ForbiddenOnEveryRoll
+        },
+        three_doubles: if switch() { ThreeDoubles::Penalty } else { ThreeDoubles::NoPenalty },
+        ..Rules::seed()
+    };
+    // A bonus is none a quarter of the time, else 7 to 67 with the ends more likely.
+    let mut bonus = || match below(rng, 8) {
+        0 | 1 => 0,
+        2 => 7,
+        3 => 67,
+        _ => 7 + below(rng, 61) as u8,
+    };
+    let (capture_bonus, home_bonus) = (bonus(), bonus());
+    let blockade_limit = [None, Some(1), Some(3)][below(rng, 3) as usize];
+    Rules { capture_bonus, home_bonus, blockade_limit, ..rules }
 }
