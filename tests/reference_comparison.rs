@@ -5,8 +5,10 @@
 mod hard;
 mod reference;
 
+use std::collections::HashMap;
+
 use hard::{below, mixed_rules};
-use parcheesi::{GameState, Position, Preset, Roll, Rules, Seat, Seats};
+use parcheesi::{GameState, Location, Position, Preset, Roll, Rules, Seat, Seats};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -104,6 +106,72 @@ fn mixed_rules_agree_with_the_reference() {
         positions.extend(played_positions(&mut rng, rules, 4));
         compare(rules, &positions);
     }
+}
+
+/// The squares of `seat`'s blockades in `position`: ring squares, and home-row squares (its own).
+fn blockades(position: &Position, seat: Seat) -> Vec<Location> {
+    let pawns = position.pawns(seat);
+    let mut squares: Vec<Location> = pawns
+        .iter()
+        .enumerate()
+        .filter(|&(i, l)| matches!(l, Location::Ring(_) | Location::HomeRow(_)) && pawns[i + 1..].contains(l))
+        .map(|(_, &l)| l)
+        .collect();
+    squares.dedup();
+    squares
+}
+
+/// Games under a blockade time limit. A state keeps its blockades' ages, which a position does
+/// not carry, so the reference is told which of the mover's blockades are overdue, counted
+/// here from the game's positions as RULES.md section 5 says: at the end of each of a seat's
+/// turns, one more turn for each square it holds a blockade on, and none for the others.
+#[test]
+fn games_under_a_blockade_time_limit_agree_with_the_reference() {
+    let games = (count() / 50).max(1);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed(400, 0));
+    let (mut failures, mut overdue_rolls) = (Vec::new(), 0);
+    for g in 0..games {
+        let limit = 1 + below(&mut rng, 3) as u8;
+        let seats = Seats::from_seats(&Seat::ALL[..2 + below(&mut rng, 3) as usize]);
+        let rules = if g % 2 == 0 {
+            [Preset::Seed, Preset::Hasbro, Preset::Racket][g / 2 % 3].rules()
+        } else {
+            mixed_rules(&mut rng)
+        };
+        let rules = Rules { blockade_limit: Some(limit), ..rules.with_seats(seats) };
+        let mut state = GameState::new(rules).expect("rules");
+        // Turns each (seat, square) has held a blockade at the ends of its owner's turns.
+        let mut ages: HashMap<(Seat, Location), u8> = HashMap::new();
+        for _ in 0..400 {
+            if state.is_finished() {
+                break;
+            }
+            let (position, mover) = (state.position(), state.mover());
+            let overdue: Vec<Location> =
+                ages.iter().filter(|&(&(s, _), &n)| s == mover && n >= limit).map(|(&(_, l), _)| l).collect();
+            overdue_rolls += usize::from(!overdue.is_empty());
+            let roll = Roll::random(&mut rng);
+            let (a, b) = (roll.first.value(), roll.second.value());
+            let outcomes = state.outcomes(roll).expect("outcomes");
+            let mut got: Vec<String> = outcomes.iter().map(|o| o.state.position().to_string()).collect();
+            got.sort();
+            let expected = reference::outcomes_with_overdue(&rules, &position, a, b, &overdue);
+            if got != expected {
+                failures.push(format!(
+                    "rules {rules:?}\noutcomes {position} {a} {b}, overdue {overdue:?}\nreference {expected:?}\nengine {got:?}"
+                ));
+            }
+            state = outcomes[below(&mut rng, outcomes.len() as u32) as usize].state;
+            if state.mover() != mover {
+                let held = blockades(&state.position(), mover);
+                ages.retain(|&(s, l), _| s != mover || held.contains(&l));
+                held.into_iter().for_each(|l| *ages.entry((mover, l)).or_insert(0) += 1);
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} mismatches; first:\n{}", failures.len(), failures[0]);
+    // The games reach overdue blockades often enough to test the rule.
+    assert!(overdue_rolls >= games, "{overdue_rolls} rolls with an overdue blockade in {games} games");
 }
 
 #[test]

@@ -271,6 +271,18 @@ impl Ctx {
 /// The outcomes of `roll` from `position` under `rules`: canonical position strings after the
 /// roll (section 4 applied), sorted, each once.
 pub fn outcomes(rules: &Rules, position: &Position, d1: u8, d2: u8) -> Vec<String> {
+    outcomes_with_overdue(rules, position, d1, d2, &[])
+}
+
+/// `outcomes` when the mover's blockades on `overdue` (ring or home-row squares) have stood
+/// out the blockade time limit of section 5, which a position does not record.
+pub fn outcomes_with_overdue(
+    rules: &Rules,
+    position: &Position,
+    d1: u8,
+    d2: u8,
+    overdue: &[Location],
+) -> Vec<String> {
     let seats: Vec<usize> = position.seats().iter().map(|s| s.index()).collect();
     let mover = position.mover().index();
     let mut pawns = [[Loc::Nest; 4]; 4];
@@ -344,6 +356,25 @@ pub fn outcomes(rules: &Rules, position: &Position, d1: u8, d2: u8) -> Vec<Strin
             let pips = |p: &Play| p.dice_spent.iter().sum::<u32>();
             let most = legal.iter().map(&pips).max().unwrap_or(0);
             legal.retain(|p| pips(p) == most);
+        }
+    }
+    // The blockade time limit: after the filters above, one overdue square at a time, the least
+    // advanced first, only the plays that leave it without the mover's blockade if there are any.
+    let advance = |l: &Loc| match *l {
+        Loc::Ring(q) => (q + 68 - entry(mover)) % 68,
+        Loc::Row(h) => 68 + h,
+        _ => unreachable!("a blockade stands on a ring or home-row square"),
+    };
+    let mut overdue: Vec<Loc> = overdue.iter().map(|&l| to_loc(l)).collect();
+    overdue.sort_by_key(advance);
+    for square in overdue {
+        let breaking: Vec<Play> = legal
+            .iter()
+            .filter(|p| p.end.pawns[mover].iter().filter(|&&l| l == square).count() < 2)
+            .cloned()
+            .collect();
+        if !breaking.is_empty() {
+            legal = breaking;
         }
     }
     let mut out: Vec<String> =
