@@ -283,6 +283,22 @@ pub fn outcomes_with_overdue(
     d2: u8,
     overdue: &[Location],
 ) -> Vec<String> {
+    let mut out: Vec<String> =
+        plays_with_overdue(rules, position, d1, d2, overdue).into_iter().map(|(_, o)| o).collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Every legal play of the roll, in the notation of section 6.2 (`-` for the empty play and
+/// the penalty's), with the outcome it leads to: pairs that may repeat, in no order.
+pub fn plays_with_overdue(
+    rules: &Rules,
+    position: &Position,
+    d1: u8,
+    d2: u8,
+    overdue: &[Location],
+) -> Vec<(String, String)> {
     let seats: Vec<usize> = position.seats().iter().map(|s| s.index()).collect();
     let mover = position.mover().index();
     let mut pawns = [[Loc::Nest; 4]; 4];
@@ -305,7 +321,7 @@ pub fn outcomes_with_overdue(
         if let Some((_, p)) = best {
             pawns[mover][p] = Loc::Nest;
         }
-        return vec![finish(&ctx, position, pawns, false, true)];
+        return vec![("-".to_string(), finish(&ctx, position, pawns, false, true))];
     }
     let (a, b) = (u32::from(d1), u32::from(d2));
     let all_out = pawns[mover].iter().all(|&l| l != Loc::Nest);
@@ -377,11 +393,19 @@ pub fn outcomes_with_overdue(
             legal = breaking;
         }
     }
-    let mut out: Vec<String> =
-        legal.iter().map(|p| finish(&ctx, position, p.end.pawns, doubles, false)).collect();
-    out.sort();
-    out.dedup();
-    out
+    legal.iter().map(|p| (play_text(p), finish(&ctx, position, p.end.pawns, doubles, false))).collect()
+}
+
+fn play_text(play: &Play) -> String {
+    if play.steps.is_empty() {
+        return "-".to_string();
+    }
+    let steps: Vec<String> = play
+        .steps
+        .iter()
+        .map(|&(_, from, to)| parcheesi::Step::new(to_location(from), to_location(to)).to_string())
+        .collect();
+    steps.join(" ")
 }
 
 fn finish(ctx: &Ctx, position: &Position, pawns: [[Loc; 4]; 4], doubles: bool, penalty: bool) -> String {
