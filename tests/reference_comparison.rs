@@ -58,6 +58,22 @@ fn check(state: &GameState, roll: Roll, overdue: &[Location]) -> Option<String> 
             got.join("\n")
         ));
     }
+    let mut plays: Vec<&str> = legal.iter().map(|(play, _)| play.as_str()).collect();
+    plays.sort_unstable();
+    plays.dedup();
+    let listed: Vec<String> =
+        state.legal_plays(roll).expect("plays").iter().map(ToString::to_string).collect();
+    if listed != plays {
+        let (only_listed, only_reference): (Vec<&String>, Vec<&&str>) = (
+            listed.iter().filter(|p| !plays.contains(&p.as_str())).collect(),
+            plays.iter().filter(|p| !listed.iter().any(|l| l == **p)).collect(),
+        );
+        return Some(format!(
+            "{head}\nlegal plays: {} listed, {} by the reference; only listed {only_listed:?}, only the reference's {only_reference:?}",
+            listed.len(),
+            plays.len()
+        ));
+    }
     let legal: HashSet<(String, String)> = legal.into_iter().collect();
     outcomes.iter().find_map(|o| {
         let (play, outcome) = (o.play.to_string(), o.state.position().to_string());
