@@ -1,7 +1,9 @@
-//! A deliberately plain, slow second implementation of RULES.md sections 2 to 4, used to check
+//! A deliberately plain, slow second implementation of RULES.md sections 2 to 5, used to check
 //! the engine's move generator. It enumerates every play with every pawn told apart, decides
-//! validity, completeness and the filters on whole plays exactly as the text says, and never
-//! calls the engine's generator (only its `Position` type, to read and write the notation).
+//! validity, completeness and the filters on whole plays exactly as the text says (the
+//! blockade time limit's too, told which blockades are overdue, which a position does not
+//! record), and never calls the engine's generator (only its `Position` and `Step` types, to
+//! read and write the notation).
 
 #![allow(dead_code)]
 
