@@ -17,8 +17,11 @@ const PRESETS: [Preset; 3] = [Preset::Seed, Preset::Hasbro, Preset::Racket];
 /// `cases` per property, as CI runs them; `PROPTEST_CASES=N` sets another number for a longer
 /// (or shorter) run, as proptest's own default configuration would.
 fn config(cases: u32) -> ProptestConfig {
-    let asked = std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok());
-    ProptestConfig { cases: asked.unwrap_or(cases), ..ProptestConfig::default() }
+    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(cases);
+    // Some one in eight states drawn is a finished game, which most properties skip: room for
+    // that many skips however many cases are asked.
+    let max_global_rejects = (cases / 4).max(ProptestConfig::default().max_global_rejects);
+    ProptestConfig { cases, max_global_rejects, ..ProptestConfig::default() }
 }
 
 /// The rules of kind `kind`: a preset (0 to 2), or (3) a random mix of the switches
