@@ -6,10 +6,10 @@
 mod hard;
 mod reference;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use hard::{below, mixed_rules};
-use parcheesi::{GameState, Location, Position, Preset, Roll, Rules, Seat, Seats};
+use parcheesi::{GameState, Location, Play, Position, Preset, Roll, Rules, Seat, Seats};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -58,29 +58,24 @@ fn check(state: &GameState, roll: Roll, overdue: &[Location]) -> Option<String> 
             got.join("\n")
         ));
     }
-    let mut plays: Vec<&str> = legal.iter().map(|(play, _)| play.as_str()).collect();
-    plays.sort_unstable();
-    plays.dedup();
-    let listed: Vec<String> =
-        state.legal_plays(roll).expect("plays").iter().map(ToString::to_string).collect();
-    if listed != plays {
-        let (only_listed, only_reference): (Vec<&String>, Vec<&&str>) = (
-            listed.iter().filter(|p| !plays.contains(&p.as_str())).collect(),
-            plays.iter().filter(|p| !listed.iter().any(|l| l == **p)).collect(),
-        );
+    // A play's steps lead to one outcome, whichever of two pawns on a square moves.
+    let legal: HashMap<Play, String> = legal.into_iter().collect();
+    let listed = state.legal_plays(roll).expect("plays");
+    if listed.len() != legal.len() || !listed.iter().all(|p| legal.contains_key(p)) {
+        let only_listed: Vec<String> =
+            listed.iter().filter(|p| !legal.contains_key(p)).map(ToString::to_string).collect();
+        let only_reference: Vec<String> =
+            legal.keys().filter(|p| !listed.contains(p)).map(ToString::to_string).collect();
         return Some(format!(
             "{head}\nlegal plays: {} listed, {} by the reference; only listed {only_listed:?}, only the reference's {only_reference:?}",
             listed.len(),
-            plays.len()
+            legal.len()
         ));
     }
-    let legal: HashSet<(String, String)> = legal.into_iter().collect();
     outcomes.iter().find_map(|o| {
-        let (play, outcome) = (o.play.to_string(), o.state.position().to_string());
-        let found = legal.contains(&(play, outcome));
-        (!found).then(|| {
-            format!("{head}\nthe engine's play to {} is {}, not a legal play", o.state.position(), o.play)
-        })
+        let outcome = o.state.position().to_string();
+        (legal.get(&o.play) != Some(&outcome))
+            .then(|| format!("{head}\nthe engine's play to {outcome} is {}, not a legal play", o.play))
     })
 }
 

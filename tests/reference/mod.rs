@@ -292,15 +292,15 @@ pub fn outcomes_with_overdue(
     out
 }
 
-/// Every legal play of the roll, in the notation of section 6.2 (`-` for the empty play and
-/// the penalty's), with the outcome it leads to: pairs that may repeat, in no order.
+/// Every legal play of the roll (the empty play for the penalty), with the outcome it leads
+/// to: pairs that may repeat (pawns told apart, where a play's steps do not), in no order.
 pub fn plays_with_overdue(
     rules: &Rules,
     position: &Position,
     d1: u8,
     d2: u8,
     overdue: &[Location],
-) -> Vec<(String, String)> {
+) -> Vec<(parcheesi::Play, String)> {
     let seats: Vec<usize> = position.seats().iter().map(|s| s.index()).collect();
     let mover = position.mover().index();
     let mut pawns = [[Loc::Nest; 4]; 4];
@@ -323,7 +323,7 @@ pub fn plays_with_overdue(
         if let Some((_, p)) = best {
             pawns[mover][p] = Loc::Nest;
         }
-        return vec![("-".to_string(), finish(&ctx, position, pawns, false, true))];
+        return vec![(parcheesi::Play::EMPTY, finish(&ctx, position, pawns, false, true))];
     }
     let (a, b) = (u32::from(d1), u32::from(d2));
     let all_out = pawns[mover].iter().all(|&l| l != Loc::Nest);
@@ -395,19 +395,16 @@ pub fn plays_with_overdue(
             legal = breaking;
         }
     }
-    legal.iter().map(|p| (play_text(p), finish(&ctx, position, p.end.pawns, doubles, false))).collect()
+    legal.iter().map(|p| (engine_play(p), finish(&ctx, position, p.end.pawns, doubles, false))).collect()
 }
 
-fn play_text(play: &Play) -> String {
-    if play.steps.is_empty() {
-        return "-".to_string();
+/// `play` as the engine writes plays.
+fn engine_play(play: &Play) -> parcheesi::Play {
+    let mut out = parcheesi::Play::EMPTY;
+    for &(_, from, to) in &play.steps {
+        out.push(parcheesi::Step::new(to_location(from), to_location(to))).expect("a play fits");
     }
-    let steps: Vec<String> = play
-        .steps
-        .iter()
-        .map(|&(_, from, to)| parcheesi::Step::new(to_location(from), to_location(to)).to_string())
-        .collect();
-    steps.join(" ")
+    out
 }
 
 fn finish(ctx: &Ctx, position: &Position, pawns: [[Loc; 4]; 4], doubles: bool, penalty: bool) -> String {
