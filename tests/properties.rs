@@ -1,7 +1,7 @@
 //! Property tests over states reached by play from the start (random rolls and random choices,
-//! two to four seats, every preset and random mixes of the rules' switches) and over hard positions that play seldom reaches
-//! (`tests/hard/`: blockades, home rows, every pawn out, any doubles count), checked as every
-//! position is; never over hand-filled structs.
+//! two to four seats, every preset and random mixes of the rules' switches) and over hard
+//! positions that play seldom reaches (`tests/hard/`: blockades, home rows, every pawn out, any
+//! doubles count), checked as every position is; never over hand-filled structs.
 
 mod hard;
 

@@ -1,7 +1,8 @@
 //! The engine's outcomes compared with the plain reference generator of `tests/reference` on
 //! positions reached by random play and on constructed hard positions, for all 21 rolls, under
-//! every preset and under random mixes of the rules' switches and bonuses: the same positions,
-//! and the play the engine gives for each one of the reference's legal plays to it.
+//! every preset and under random mixes of the rules' switches and bonuses, and on every roll of
+//! games under a blockade time limit: the same outcomes, the same legal plays, and each
+//! outcome's play one of them leading to it.
 
 mod hard;
 mod reference;
@@ -48,10 +49,11 @@ fn check(state: &GameState, roll: Roll, overdue: &[Location]) -> Option<String> 
     let outcomes = state.outcomes(roll).expect("outcomes");
     let mut got: Vec<String> = outcomes.iter().map(|o| o.state.position().to_string()).collect();
     got.sort();
-    let head = format!("rules {rules:?}\noutcomes {position} {a} {b} (overdue {overdue:?})");
+    let head = || format!("rules {rules:?}\noutcomes {position} {a} {b} (overdue {overdue:?})");
     if got != expected {
         return Some(format!(
-            "{head}\nreference {}:\n{}\nengine {}:\n{}",
+            "{}\nreference {}:\n{}\nengine {}:\n{}",
+            head(),
             expected.len(),
             expected.join("\n"),
             got.len(),
@@ -67,7 +69,8 @@ fn check(state: &GameState, roll: Roll, overdue: &[Location]) -> Option<String> 
         let only_reference: Vec<String> =
             legal.keys().filter(|p| !listed.contains(p)).map(ToString::to_string).collect();
         return Some(format!(
-            "{head}\nlegal plays: {} listed, {} by the reference; only listed {only_listed:?}, only the reference's {only_reference:?}",
+            "{}\nlegal plays: {} listed, {} by the reference; only listed {only_listed:?}, only the reference's {only_reference:?}",
+            head(),
             listed.len(),
             legal.len()
         ));
@@ -75,7 +78,7 @@ fn check(state: &GameState, roll: Roll, overdue: &[Location]) -> Option<String> 
     outcomes.iter().find_map(|o| {
         let outcome = o.state.position().to_string();
         (legal.get(&o.play) != Some(&outcome))
-            .then(|| format!("{head}\nthe engine's play to {outcome} is {}, not a legal play", o.play))
+            .then(|| format!("{}\nthe engine's play to {outcome} is {}, not a legal play", head(), o.play))
     })
 }
 
@@ -135,14 +138,13 @@ fn mixed_rules_agree_with_the_reference() {
 /// The squares of `seat`'s blockades in `position`: ring squares, and home-row squares (its own).
 fn blockades(position: &Position, seat: Seat) -> Vec<Location> {
     let pawns = position.pawns(seat);
-    let mut squares: Vec<Location> = pawns
+    // At most two pawns share a square, so each pair is found once, at its first pawn.
+    pawns
         .iter()
         .enumerate()
         .filter(|&(i, l)| matches!(l, Location::Ring(_) | Location::HomeRow(_)) && pawns[i + 1..].contains(l))
         .map(|(_, &l)| l)
-        .collect();
-    squares.dedup();
-    squares
+        .collect()
 }
 
 /// Games under a blockade time limit. A state keeps its blockades' ages, which a position does

@@ -273,27 +273,17 @@ impl Ctx {
 /// The outcomes of `roll` from `position` under `rules`: canonical position strings after the
 /// roll (section 4 applied), sorted, each once.
 pub fn outcomes(rules: &Rules, position: &Position, d1: u8, d2: u8) -> Vec<String> {
-    outcomes_with_overdue(rules, position, d1, d2, &[])
-}
-
-/// `outcomes` when the mover's blockades on `overdue` (ring or home-row squares) have stood
-/// out the blockade time limit of section 5, which a position does not record.
-pub fn outcomes_with_overdue(
-    rules: &Rules,
-    position: &Position,
-    d1: u8,
-    d2: u8,
-    overdue: &[Location],
-) -> Vec<String> {
     let mut out: Vec<String> =
-        plays_with_overdue(rules, position, d1, d2, overdue).into_iter().map(|(_, o)| o).collect();
+        plays_with_overdue(rules, position, d1, d2, &[]).into_iter().map(|(_, o)| o).collect();
     out.sort();
     out.dedup();
     out
 }
 
 /// Every legal play of the roll (the empty play for the penalty), with the outcome it leads
-/// to: pairs that may repeat (pawns told apart, where a play's steps do not), in no order.
+/// to, when the mover's blockades on `overdue` (ring or home-row squares) have stood out the
+/// blockade time limit of section 5, which a position does not record: pairs that may repeat
+/// (pawns told apart, where a play's steps do not), in no order.
 pub fn plays_with_overdue(
     rules: &Rules,
     position: &Position,
