@@ -5,10 +5,11 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use parcheesi::rules::{
-    BlockadeMove, BonusTiming, Entering, FourAmountDoubles, HomeRow, OneDie, ThreeDoubles,
-};
-use parcheesi::{GameState, Location, Play, Preset, Roll, Rules, Seat, Seats, Square, Step};
+use parcheesi::{GameState, Location, Play, Preset, Roll, Seat, Seats, Square, Step};
+
+// The switches from a byte, as the tests draw them.
+#[path = "../../tests/hard/switches.rs"]
+mod switches;
 
 fn location(b: u8) -> Location {
     match b % 80 {
@@ -16,34 +17,6 @@ fn location(b: u8) -> Location {
         1 => Location::Home,
         n @ 2..=9 => Location::HomeRow(n - 2),
         n => Square::new(n - 10).map_or(Location::HomeRow(n), Location::Ring),
-    }
-}
-
-/// Rules with the switches of the bits of `switches`, bonuses of 0 or 7 to 67 from `capture`
-/// and `home`, and a blockade time limit of none or 1 to 3 turns from `limit`.
-fn mixed(switches: u8, capture: u8, home: u8, limit: u8) -> Rules {
-    let on = |bit: u8| switches >> bit & 1 == 1;
-    let bonus = |b: u8| if b < 64 { 0 } else { 7 + b % 61 };
-    Rules {
-        home_row: if on(0) { HomeRow::Optional } else { HomeRow::Mandatory },
-        bonus_timing: if on(1) { BonusTiming::AfterDice } else { BonusTiming::Immediately },
-        one_die: if on(2) { OneDie::LargerDie } else { OneDie::EitherDie },
-        four_amount_doubles: if on(3) {
-            FourAmountDoubles::AsManyAsPossible
-        } else {
-            FourAmountDoubles::AllOrNothing
-        },
-        entering: if on(4) { Entering::Optional } else { Entering::MustEnter },
-        blockade_move: if on(5) {
-            BlockadeMove::ForbiddenOnDoubles
-        } else {
-            BlockadeMove::ForbiddenOnEveryRoll
-        },
-        three_doubles: if on(6) { ThreeDoubles::Penalty } else { ThreeDoubles::NoPenalty },
-        capture_bonus: bonus(capture),
-        home_bonus: bonus(home),
-        blockade_limit: [None, Some(1), Some(2), Some(3)][usize::from(limit % 4)],
-        ..Rules::seed()
     }
 }
 
@@ -56,7 +29,9 @@ fuzz_target!(|data: &[u8]| {
         [Preset::Seed, Preset::Hasbro, Preset::Racket][p as usize % 3].rules()
     } else {
         let (Some(s), Some(c), Some(h), Some(l)) = (next(), next(), next(), next()) else { return };
-        mixed(s, c, h, l)
+        // A bonus of 0 or 7 to 67; a time limit of none or 1 to 3 turns.
+        let bonus = |b: u8| if b < 64 { 0 } else { 7 + b % 61 };
+        switches::rules_with(s, bonus(c), bonus(h), [None, Some(1), Some(2), Some(3)][usize::from(l % 4)])
     };
     let seats = Seats::from_seats(&Seat::ALL[..2 + n as usize % 3]);
     let Ok(mut state) = GameState::new(rules.with_seats(seats)) else { return };

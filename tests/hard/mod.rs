@@ -8,12 +8,12 @@
 // Not every file that includes the module uses all of it.
 #![allow(dead_code)]
 
-use parcheesi::rules::{
-    BlockadeMove, BonusTiming, Entering, FourAmountDoubles, HomeRow, OneDie, ThreeDoubles,
-};
+mod switches;
+
 use parcheesi::{Location, Position, Rules, Seat, Setup, Square};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
+pub use switches::rules_with;
 
 /// A number below `n` drawn from `rng`.
 pub fn below(rng: &mut ChaCha8Rng, n: u32) -> u32 {
@@ -68,25 +68,8 @@ pub fn position(rng: &mut ChaCha8Rng) -> Position {
 /// together. (The time limit matters only in games, which keep the blockades' ages; a position
 /// read from text has none overdue.)
 pub fn mixed_rules(rng: &mut ChaCha8Rng) -> Rules {
-    let mut switch = || below(rng, 2) == 0;
-    let rules = Rules {
-        home_row: if switch() { HomeRow::Optional } else { HomeRow::Mandatory },
-        bonus_timing: if switch() { BonusTiming::AfterDice } else { BonusTiming::Immediately },
-        one_die: if switch() { OneDie::LargerDie } else { OneDie::EitherDie },
-        four_amount_doubles: if switch() {
-            FourAmountDoubles::AsManyAsPossible
-        } else {
-            FourAmountDoubles::AllOrNothing
-        },
-        entering: if switch() { Entering::Optional } else { Entering::MustEnter },
-        blockade_move: if switch() {
-            BlockadeMove::ForbiddenOnDoubles
-        } else {
-            BlockadeMove::ForbiddenOnEveryRoll
-        },
-        three_doubles: if switch() { ThreeDoubles::Penalty } else { ThreeDoubles::NoPenalty },
-        ..Rules::seed()
-    };
+    // Each switch drawn in turn, the first setting on a 0.
+    let switches = (0..7).fold(0u8, |bits, bit| bits | u8::from(below(rng, 2) == 0) << bit);
     // A bonus is none a quarter of the time, else 7 to 67 with the ends more likely.
     let mut bonus = || match below(rng, 8) {
         0 | 1 => 0,
@@ -96,5 +79,5 @@ pub fn mixed_rules(rng: &mut ChaCha8Rng) -> Rules {
     };
     let (capture_bonus, home_bonus) = (bonus(), bonus());
     let blockade_limit = [None, Some(1), Some(3)][below(rng, 3) as usize];
-    Rules { capture_bonus, home_bonus, blockade_limit, ..rules }
+    rules_with(switches, capture_bonus, home_bonus, blockade_limit)
 }
