@@ -193,7 +193,11 @@ proptest! {
         let expected: BTreeSet<String> =
             state.outcomes(roll).expect("outcomes").iter().map(|o| o.state.position().to_string()).collect();
         let mut ends = BTreeSet::new();
-        for play in state.legal_plays(roll).expect("plays") {
+        let plays = state.legal_plays(roll).expect("plays");
+        // Each once, sorted by notation.
+        let texts: Vec<String> = plays.iter().map(ToString::to_string).collect();
+        prop_assert!(texts.windows(2).all(|w| w[0] < w[1]), "{:?}", texts);
+        for play in plays {
             let mut s = state;
             s.apply_play(roll, &play).expect("a legal play applies");
             ends.insert(s.position().to_string());

@@ -3,7 +3,6 @@
 //! illegal step explained. The last graph is kept per thread, since a user interface asks
 //! about the same roll after every step.
 
-use alloc::string::ToString;
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -249,7 +248,7 @@ impl RollSearch {
         let mut plays = Vec::new();
         let mut path = Play::EMPTY;
         self.collect_plays(0, &mut path, &mut plays);
-        plays.sort_by_key(|p| p.to_string());
+        plays.sort_by_cached_key(Play::notation_key);
         plays.dedup();
         plays
     }
