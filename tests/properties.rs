@@ -5,7 +5,7 @@
 
 mod hard;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use parcheesi::{GameState, Location, PlayError, Position, Preset, Roll, Rules, Seat, Seats, Step};
 use proptest::prelude::*;
@@ -203,6 +203,45 @@ proptest! {
             ends.insert(s.position().to_string());
         }
         prop_assert_eq!(ends, expected);
+    }
+
+    /// Step by step, the legal steps after the first steps of a legal play are exactly the
+    /// next steps of the legal plays that start so: a user interface offers no step that is
+    /// part of no legal play, however its continuations end.
+    #[test]
+    fn legal_steps_are_the_next_steps_of_the_legal_plays(state in any_state(), roll in any_roll()) {
+        prop_assume!(!state.is_finished());
+        let plays = state.legal_plays(roll).expect("plays");
+        // Each prefix of a legal play (by its text, for a fixed order) and the next steps.
+        let mut next: BTreeMap<String, (&[Step], BTreeSet<String>)> = BTreeMap::new();
+        for play in &plays {
+            for (k, step) in play.steps().iter().enumerate() {
+                let prefix = &play.steps()[..k];
+                let text = prefix.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
+                next.entry(text).or_insert_with(|| (prefix, BTreeSet::new())).1.insert(step.to_string());
+            }
+        }
+        let mut rolled = state;
+        if !matches!(rolled.roll(roll).expect("roll"), parcheesi::RollReport::Started(_)) {
+            // Forfeited or penalised: the empty play alone.
+            prop_assert_eq!(plays, vec![parcheesi::Play::EMPTY]);
+            return Ok(());
+        }
+        // At most a few hundred prefixes, the shortest of each first step first.
+        'prefixes: for (text, (prefix, expected)) in next.iter().take(400) {
+            let mut s = rolled;
+            for (i, &step) in prefix.iter().enumerate() {
+                if s.apply_step(step).expect("a step of a legal play").roll_end.is_some() {
+                    // Where either of two pawns on a square can make the step and one of them
+                    // ends a legal play, the roll ends there (`apply_step`): that play is listed.
+                    let ended = parcheesi::Play::try_from(&prefix[..=i]).expect("a play");
+                    prop_assert!(plays.contains(&ended), "{}", ended);
+                    continue 'prefixes;
+                }
+            }
+            let got: BTreeSet<String> = s.legal_steps().iter().map(ToString::to_string).collect();
+            prop_assert_eq!(&got, expected, "after {:?}", text);
+        }
     }
 
     #[cfg(feature = "serde")]
