@@ -308,6 +308,34 @@ mod tests {
         }
     }
 
+    /// Distinct plays hash apart (with one hasher, barring a 64-bit collision): plays that
+    /// differ in their last step only, and the longest plays there can be.
+    #[test]
+    fn distinct_plays_hash_apart() {
+        use core::hash::BuildHasher;
+        let squares: Vec<Location> = (0..68).map(ring).collect();
+        let mut plays = Vec::new();
+        for &from in &squares {
+            for &to in &squares {
+                plays.push(
+                    Play::try_from(&[Step::new(Location::Nest, ring(5)), Step::new(from, to)][..])
+                        .expect("two"),
+                );
+            }
+        }
+        let longest: Vec<Step> =
+            (0..MAX_PLAY_LEN).map(|i| Step::new(ring(i as u8), ring(i as u8 + 1))).collect();
+        for len in MAX_PLAY_LEN - 2..=MAX_PLAY_LEN {
+            plays.push(Play::try_from(&longest[..len]).expect("fits"));
+        }
+        let mut other = longest.clone();
+        other[MAX_PLAY_LEN - 1].to = ring(60);
+        plays.push(Play::try_from(&other[..]).expect("fits"));
+        let hasher = std::hash::RandomState::new();
+        let hashes: std::collections::HashSet<u64> = plays.iter().map(|p| hasher.hash_one(p)).collect();
+        assert_eq!(hashes.len(), plays.len());
+    }
+
     /// A play that lost its last step is the play without it: equal, with the same hash.
     #[test]
     fn a_popped_play_equals_the_play_without_the_step() {
