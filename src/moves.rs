@@ -126,16 +126,21 @@ impl Play {
 impl Play {
     /// A key that orders plays as their notation does in byte order, without writing it:
     /// the separators (`-`, ` `) come before every byte of a location's name, so the texts
-    /// compare step by step, each step by its two names' places in byte order (the second one
-    /// up, so that no step's pair is the zeros after the last step, which put a play before
-    /// those it is the start of).
+    /// compare step by step, each step by its two names' places in byte order. The second
+    /// place is one up, so that no step packs to the zeros after the last one and a play
+    /// comes before those it is the start of.
     pub(crate) fn notation_key(&self) -> [u8; 2 * MAX_PLAY_LEN] {
-        let mut key = [0; 2 * MAX_PLAY_LEN];
-        for (k, s) in key.chunks_exact_mut(2).zip(self.steps()) {
-            k[0] = NAME_RANKS[usize::from(s.from.code())];
-            k[1] = NAME_RANKS[usize::from(s.to.code())] + 1;
+        let rank = |l: Location| NAME_RANKS[usize::from(l.code())];
+        self.packed(|s| [rank(s.from), rank(s.to) + 1])
+    }
+
+    /// Two bytes for each step by `pack`, in order, then zeros.
+    fn packed(&self, pack: impl Fn(&Step) -> [u8; 2]) -> [u8; 2 * MAX_PLAY_LEN] {
+        let mut bytes = [0; 2 * MAX_PLAY_LEN];
+        for (b, s) in bytes.chunks_exact_mut(2).zip(self.steps()) {
+            b.copy_from_slice(&pack(s));
         }
-        key
+        bytes
     }
 }
 
@@ -151,10 +156,7 @@ impl Eq for Play {}
 impl core::hash::Hash for Play {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         // The steps' location codes in one slice: one write to the hasher, not four a step.
-        let mut codes = [0u8; 2 * MAX_PLAY_LEN];
-        for (c, s) in codes.chunks_exact_mut(2).zip(self.steps()) {
-            c.copy_from_slice(&[s.from.code(), s.to.code()]);
-        }
+        let codes = self.packed(|s| [s.from.code(), s.to.code()]);
         codes[..2 * self.steps().len()].hash(state);
     }
 }

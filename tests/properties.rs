@@ -227,7 +227,7 @@ proptest! {
             prop_assert_eq!(plays, vec![parcheesi::Play::EMPTY]);
             return Ok(());
         }
-        // At most a few hundred prefixes, the shortest of each first step first.
+        // At most 400 prefixes, in the order of their texts (each before its extensions).
         'prefixes: for (text, (prefix, expected)) in next.iter().take(400) {
             let mut s = rolled;
             for (i, &step) in prefix.iter().enumerate() {
