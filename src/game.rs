@@ -13,7 +13,7 @@ use crate::movegen::ends::Ends;
 use crate::movegen::{Board, Codes, Rejection, RollSearch, RollStart, step_of};
 use crate::moves::{MAX_PLAY_LEN, Play, PlayCodes, PlayFull, Step};
 use crate::player::{Choices, OutcomeSource};
-use crate::position::{Position, PositionError};
+use crate::position::Position;
 use crate::rules::{BonusTiming, HomeRow, Rules, RulesError, ThreeDoubles};
 use alloc::vec;
 use alloc::vec::Vec;
@@ -88,9 +88,6 @@ pub enum NewGameError {
     /// The position's seats are not the seats of the rules.
     #[error("the position's seats are not the seats the rules say play")]
     SeatsMismatch,
-    /// The start position is invalid (the mover does not play).
-    #[error(transparent)]
-    Position(#[from] PositionError),
 }
 
 /// Why a roll cannot be made now.
@@ -345,8 +342,10 @@ impl GameState {
     /// [`NewGameError::Rules`] if the rules cannot be played.
     pub fn new(rules: Rules) -> Result<GameState, NewGameError> {
         rules.validate()?;
-        let first = rules.seats.iter().next().ok_or(RulesError::Seats(0))?;
-        let position = Position::start(rules.seats, first)?;
+        // Valid rules have two seats or more, so the start exists; the error cannot happen.
+        let seats = RulesError::Seats(rules.seats.len());
+        let first = rules.seats.iter().next().ok_or(seats)?;
+        let position = Position::start(rules.seats, first).map_err(|_| seats)?;
         GameState::from_position(rules, position)
     }
 
