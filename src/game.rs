@@ -342,10 +342,10 @@ impl GameState {
     /// [`NewGameError::Rules`] if the rules cannot be played.
     pub fn new(rules: Rules) -> Result<GameState, NewGameError> {
         rules.validate()?;
-        // Valid rules have two seats or more, so the start exists; the error cannot happen.
-        let seats = RulesError::Seats(rules.seats.len());
-        let first = rules.seats.iter().next().ok_or(seats)?;
-        let position = Position::start(rules.seats, first).map_err(|_| seats)?;
+        // Valid rules have two seats or more, so the start exists; this error cannot happen.
+        let no_start = RulesError::Seats(rules.seats.len());
+        let first = rules.seats.iter().next().ok_or(no_start)?;
+        let position = Position::start(rules.seats, first).map_err(|_| no_start)?;
         GameState::from_position(rules, position)
     }
 
