@@ -27,7 +27,8 @@
 //! the same games.
 //!
 //! With `--random-games --once`: the same games played once each way, untimed (for counting
-//! instructions).
+//! instructions). `--first-seed N` plays seeds N to N + 39 instead (`benches/pgo.sh` trains
+//! on games other than those it measures).
 //!
 //! With `--commands FILE`: the outcomes (`outcomes_into`) of every `outcomes POSITION D1 D2`
 //! line of FILE, the positions read first: the search alone, for comparing with the text
@@ -250,12 +251,12 @@ fn draw(n: usize, rng: &mut ChaCha8Rng) -> usize {
     }
 }
 
-/// The games of `random_games` played once each way, untimed: a fixed workload for counting
-/// instructions.
-fn random_games_once() {
+/// The games of `random_games` (or those of seeds `first` to `first + 39`) played once each
+/// way, untimed: a fixed workload for counting instructions.
+fn random_games_once(first: u64) {
     let mut positions = Vec::new();
     for (way, name) in WAYS.iter().enumerate() {
-        let rolls = (0..40).map(|seed| random_game(seed, way, &mut positions)).sum::<usize>();
+        let rolls = (first..first + 40).map(|seed| random_game(seed, way, &mut positions)).sum::<usize>();
         say!("{name}: 40 games, {rolls} rolls");
     }
 }
@@ -355,7 +356,11 @@ fn main() {
     let has = |flag: &str| args.iter().any(|a| a == flag);
     if has("--random-games") {
         if has("--once") {
-            random_games_once();
+            let first = args
+                .iter()
+                .position(|a| a == "--first-seed")
+                .map_or(0, |i| args.get(i + 1).and_then(|n| n.parse().ok()).expect("--first-seed N"));
+            random_games_once(first);
         } else {
             random_games();
         }
