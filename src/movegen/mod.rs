@@ -649,6 +649,9 @@ impl Generator {
 
     /// Hands the steps possible in `n` to `out`, as section 4.3 orders dice and bonuses;
     /// returns whether the dice phase ends in `n` (bonuses after dice, no die step possible).
+    // Inlined into the walk, as profile-guided builds do: 0.4 to 1.6% fewer instructions
+    // (`generate` inlined too costs more than that; docs/performance.md).
+    #[inline(always)]
     fn children(&self, n: Node, out: &mut impl Sink) -> bool {
         match self.rules.bonus_timing {
             BonusTiming::Immediately => {
