@@ -20,8 +20,9 @@ RUSTFLAGS="-Cprofile-generate=$work/raw" CARGO_TARGET_DIR=target/pgo-train \
 bin=target/pgo-train/release/examples
 # Training: the positions of 30 random games (seeds 5001 to 5030, two to four seats, each
 # preset in turn), perft 1 of each under its game's preset; 300 hard positions; the outcomes
-# of the 21 rolls in turn for the first 600 game positions, answered and searched alone; 40
-# random four-player games played the three ways of `suite --random-games`, seeds 1000 to 1039.
+# of the 21 rolls in turn for the first 600 positions of the `seed` games, answered and
+# searched alone; 40 random four-player games played the three ways of `suite
+# --random-games`, seeds 1000 to 1039.
 presets=(seed hasbro racket)
 for seed in $(seq 5001 5030); do
   players=$(( (seed % 3) + 2 ))
