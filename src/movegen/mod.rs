@@ -475,6 +475,7 @@ impl Generator {
     /// Makes this the generator of `roll` from the same position: what depends on the roll
     /// is the dice and whether the blockade rule applies. Callers often search several rolls
     /// of one position in a row (perft, the bots, the benches).
+    #[inline(always)]
     pub(crate) fn set_roll(&mut self, roll: Roll) {
         let applies = match self.rules.blockade_move {
             BlockadeMove::ForbiddenOnDoubles => roll.is_doubles(),
