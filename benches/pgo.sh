@@ -20,9 +20,9 @@ RUSTFLAGS="-Cprofile-generate=$work/raw" CARGO_TARGET_DIR=target/pgo-train \
 bin=target/pgo-train/release/examples
 # Training: the positions of 30 random games (seeds 5001 to 5030, two to four seats, each
 # preset in turn), perft 1 of each under its game's preset; 300 hard positions; the outcomes
-# of the 21 rolls in turn for the first 600 positions of the `seed` games, answered and
-# searched alone; 40 random four-player games played the three ways of `suite
-# --random-games`, seeds 1000 to 1039.
+# of the 21 rolls in turn for the first 600 game positions (under `seed`, as `suite
+# --commands` asks them), answered and searched alone; 40 random four-player games played
+# the three ways of `suite --random-games`, seeds 1000 to 1039.
 presets=(seed hasbro racket)
 for seed in $(seq 5001 5030); do
   players=$(( (seed % 3) + 2 ))
@@ -34,11 +34,10 @@ for seed in $(seq 5001 5030); do
 done > "$work/perft.txt"
 "$bin/positions" --count 300 --seed 7 | sed -e 's/^/perft /' -e 's/$/ 1/' >> "$work/perft.txt"
 awk 'BEGIN { n = 0; k = 0; for (a = 1; a <= 6; a++) for (b = a; b <= 6; b++) { x[n] = a; y[n] = b; n++ } }
-  /^rules / { if ($2 != "seed") skip = 1; else skip = 0; next }
-  /^perft / && !skip { sub(/^perft /, ""); sub(/ 1$/, ""); print "outcomes " $0 " " x[k % 21] " " y[k % 21]
-                       if (++k == 600) exit }' "$work/perft.txt" > "$work/outcomes.txt"
+  /^perft / { sub(/^perft /, ""); sub(/ 1$/, ""); print "outcomes " $0 " " x[k % 21] " " y[k % 21]
+              if (++k == 600) exit }' "$work/perft.txt" > "$work/outcomes.txt"
 "$bin/analyze" < "$work/perft.txt" > /dev/null
-(echo "rules seed"; cat "$work/outcomes.txt") | "$bin/analyze" > /dev/null
+"$bin/analyze" < "$work/outcomes.txt" > /dev/null
 "$bin/suite" --commands "$work/outcomes.txt" > /dev/null
 "$bin/suite" --random-games --once --first-seed 1000 > /dev/null
 "$profdata" merge -o "$work/merged.profdata" "$work/raw"
