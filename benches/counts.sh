@@ -17,9 +17,7 @@ count() {
 work=$(mktemp -d)
 head -400 benches/peers/perft-4032.txt > "$work/p400.txt"
 # `outcomes` commands for the first 2000 of the 4032 positions, the 21 rolls in turn.
-awk 'BEGIN { n = 0; k = 0; for (a = 1; a <= 6; a++) for (b = a; b <= 6; b++) { x[n] = a; y[n] = b; n++ } }
-  /^perft / { sub(/^perft /, ""); sub(/ 1$/, ""); print "outcomes " $0 " " x[k % 21] " " y[k % 21]
-              if (++k == 2000) exit }' benches/peers/perft-4032.txt > "$work/o2000.txt"
+awk -v count=2000 -f benches/outcomes.awk benches/peers/perft-4032.txt > "$work/o2000.txt"
 echo "suite:                  $(count "$bin/suite")"
 echo "suite --games:          $(count "$bin/suite" --games)"
 echo "suite --games --positions: $(count "$bin/suite" --games --positions)"

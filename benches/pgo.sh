@@ -33,9 +33,7 @@ for seed in $(seq 5001 5030); do
     | sed -n -e 's/^roll \(.*\) [1-6] [1-6] ; .*/perft \1 1/p'
 done > "$work/perft.txt"
 "$bin/positions" --count 300 --seed 7 | sed -e 's/^/perft /' -e 's/$/ 1/' >> "$work/perft.txt"
-awk 'BEGIN { n = 0; k = 0; for (a = 1; a <= 6; a++) for (b = a; b <= 6; b++) { x[n] = a; y[n] = b; n++ } }
-  /^perft / { sub(/^perft /, ""); sub(/ 1$/, ""); print "outcomes " $0 " " x[k % 21] " " y[k % 21]
-              if (++k == 600) exit }' "$work/perft.txt" > "$work/outcomes.txt"
+awk -v count=600 -f benches/outcomes.awk "$work/perft.txt" > "$work/outcomes.txt"
 "$bin/analyze" < "$work/perft.txt" > /dev/null
 "$bin/analyze" < "$work/outcomes.txt" > /dev/null
 "$bin/suite" --commands "$work/outcomes.txt" > /dev/null
