@@ -10,6 +10,8 @@ file=${3:+$(realpath "$3")}
 cd "$(dirname "$0")/../.."
 games=${1:-20}
 repeats=${2:-3}
+# Racket's search runs in this many parts, with the engine's batch timed between them.
+parts=8
 cargo build -q --release --example play --example analyze
 work=$(mktemp -d)
 if [ -n "$file" ]; then
@@ -22,23 +24,36 @@ else
 fi
 n=$(wc -l < "$work/positions.txt")
 for r in $(seq 1 "$repeats"); do sed 's/^/perft /; s/$/ 1/' "$work/positions.txt"; done > "$work/perft.txt"
-# The engine's batch takes well under a second, so a passing slow phase of a shared machine
-# can slow it by a sixth or more, where Racket's minutes average such phases out: time it
-# five times before Racket's search and five times after, and take the median of the ten.
-times=()
+split -n "l/$parts" "$work/positions.txt" "$work/part."
+# The engine's batch takes well under a second and Racket's search minutes, so a slow phase
+# of this shared machine can catch one and not the other. To let both meet the same phases,
+# the engine's batch is timed twice before each part of Racket's search and twice after the
+# last, and its time is the mean of those runs, as Racket's is the sum of its parts.
 engine() {
-  for run in 1 2 3 4 5; do
+  for run in 1 2; do
     start=$(date +%s.%N)
     target/release/examples/analyze < "$work/perft.txt" > "$work/perft.out"
     end=$(date +%s.%N)
-    times+=("$(echo "$end - $start" | bc)")
+    echo "$end - $start" | bc >> "$work/engine.times"
   done
 }
+# One untimed run first, so that no timed run reads the binary from disk.
+target/release/examples/analyze < "$work/perft.txt" > /dev/null
+for part in "$work"/part.*; do
+  engine
+  racket benches/peers/racket_search.rkt "$repeats" < "$part" >> "$work/racket.lines"
+done
 engine
-racket_line=$(racket benches/peers/racket_search.rkt "$repeats" < "$work/positions.txt")
-engine
-t=$(printf '%s\n' "${times[@]}" | sort -n | sed -n '5p;6p' | awk '{s += $1} END {print s / 2}')
-awk -v n="$n" -v r="$repeats" -v t="$t" \
-  '{s += $2} END {printf "engine: %d positions x 21 rolls x %d, %d outcomes, %.3f us per roll (analyze, perft 1, median of 10 runs around the search below)\n", n, r, s / r, 1e6 * t / (n * 21 * r)}' "$work/perft.out"
-echo "$racket_line"
+rolls=$((n * 21 * repeats))
+outcomes=$(awk -v r="$repeats" '{ s += $2 } END { print s / r }' "$work/perft.out")
+k=$(wc -l < "$work/engine.times")
+mean=$(awk -v rolls="$rolls" '{ s += $1 } END { printf "%.6f", 1e6 * s / NR / rolls }' "$work/engine.times")
+median=$(sort -n "$work/engine.times" | awk -v rolls="$rolls" '{ t[NR] = $1 }
+  END { m = NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2; printf "%.3f", 1e6 * m / rolls }')
+# Each part prints "racket: SEARCHES searches x REPEATS, CANDIDATES candidates, US us per search".
+read -r searches candidates racket < <(awk '{ s += $2; c += $6; us += $2 * $8 }
+  END { printf "%d %d %.1f\n", s, c, us / s }' "$work/racket.lines")
+echo "engine: $n positions x 21 rolls x $repeats, $outcomes outcomes, $(printf %.3f "$mean") us per roll (analyze, perft 1, mean of $k runs between parts of the search below; median $median)"
+echo "racket: $searches searches x $repeats, $candidates candidates, $racket us per search (in $parts parts)"
+awk -v e="$mean" -v r="$racket" 'BEGIN { printf "ratio: %.0f times\n", r / e }'
 rm -r "$work"
