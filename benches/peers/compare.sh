@@ -40,6 +40,8 @@ engine() {
 # One untimed run first, so that no timed run reads the binary from disk.
 target/release/examples/analyze < "$work/perft.txt" > /dev/null
 for part in "$work"/part.*; do
+  # (Fewer positions than parts leave some parts empty.)
+  [ -s "$part" ] || continue
   engine
   racket benches/peers/racket_search.rkt "$repeats" < "$part" >> "$work/racket.lines"
 done
@@ -51,9 +53,9 @@ mean=$(awk -v rolls="$rolls" '{ s += $1 } END { printf "%.6f", 1e6 * s / NR / ro
 median=$(sort -n "$work/engine.times" | awk -v rolls="$rolls" '{ t[NR] = $1 }
   END { m = NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2; printf "%.3f", 1e6 * m / rolls }')
 # Each part prints "racket: SEARCHES searches x REPEATS, CANDIDATES candidates, US us per search".
-read -r searches candidates racket < <(awk '{ s += $2; c += $6; us += $2 * $8 }
-  END { printf "%d %d %.1f\n", s, c, us / s }' "$work/racket.lines")
+read -r searches candidates racket ran < <(awk '{ s += $2; c += $6; us += $2 * $8 }
+  END { printf "%d %d %.1f %d\n", s, c, us / s, NR }' "$work/racket.lines")
 echo "engine: $n positions x 21 rolls x $repeats, $outcomes outcomes, $(printf %.3f "$mean") us per roll (analyze, perft 1, mean of $k runs between parts of the search below; median $median)"
-echo "racket: $searches searches x $repeats, $candidates candidates, $racket us per search (in $parts parts)"
+echo "racket: $searches searches x $repeats, $candidates candidates, $racket us per search (in $ran parts)"
 awk -v e="$mean" -v r="$racket" 'BEGIN { printf "ratio: %.0f times\n", r / e }'
 rm -r "$work"
