@@ -48,10 +48,10 @@ done
 engine
 rolls=$((n * 21 * repeats))
 outcomes=$(awk -v r="$repeats" '{ s += $2 } END { print s / r }' "$work/perft.out")
-k=$(wc -l < "$work/engine.times")
-mean=$(awk -v rolls="$rolls" '{ s += $1 } END { printf "%.6f", 1e6 * s / NR / rolls }' "$work/engine.times")
-median=$(sort -n "$work/engine.times" | awk -v rolls="$rolls" '{ t[NR] = $1 }
-  END { m = NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2; printf "%.3f", 1e6 * m / rolls }')
+# The engine's runs, sorted: their count, mean and median in µs per roll.
+read -r k mean median < <(sort -n "$work/engine.times" | awk -v rolls="$rolls" '{ t[NR] = $1; s += $1 }
+  END { m = NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2
+        printf "%d %.6f %.3f\n", NR, 1e6 * s / NR / rolls, 1e6 * m / rolls }')
 # Each part prints "racket: SEARCHES searches x REPEATS, CANDIDATES candidates, US us per search".
 read -r searches candidates racket ran < <(awk '{ s += $2; c += $6; us += $2 * $8 }
   END { printf "%d %d %.1f %d\n", s, c, us / s, NR }' "$work/racket.lines")
