@@ -530,7 +530,7 @@ impl GameState {
         if self.is_settled(roll) {
             return Ok(1);
         }
-        Ok(Ends::without_plays(&self.roll_start(self.position.pawns, roll), |ends| ends.len()))
+        Ok(Ends::count(&self.roll_start(self.position.pawns, roll)))
     }
 
     /// The number of distinct outcomes of each roll of [`Roll::DISTINCT`], in that order (all 0

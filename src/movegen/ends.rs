@@ -1,18 +1,35 @@
 //! The distinct legal ends of a roll, found by one depth-first walk that keeps no graph: each
 //! child is visited as soon as it is generated; only the states with steps beyond them (to
 //! visit each once and to rebuild one play to every end), the leaves already seen, and the
-//! complete states that score best so far are remembered. This is what
-//! `GameState::outcomes` and perft ask, millions of times over.
+//! complete states that score best so far are remembered (a count keeps how many leaves score
+//! best, not the leaves). This is what `GameState::outcomes` and perft ask, millions of times
+//! over.
 
 use alloc::vec::Vec;
 
 use super::index::Index;
-use super::{Board, Child, Codes, Generator, Node, RollStart, Score, Sink, StartSteps};
+use super::{Board, Child, Codes, DICE_OVER, Generator, Node, RollStart, Score, Sink, StartSteps};
 use crate::dice::Roll;
 use crate::moves::{Play, PlayCodes};
 
 /// No state: the "parent" of the start of the roll.
 const NONE: u32 = u32::MAX;
+
+/// The bits of a state's key that make its board: the mover's pawns and the captured
+/// opponents. (Without a tagged pair, a leaf's key is its board, with the dice phase over or
+/// not.)
+const BOARD: u64 = (1 << 48) - 1;
+
+/// What a search must give of a roll's legal ends; each gives what the ones before it do.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Want {
+    /// How many there are.
+    Count,
+    /// Their boards.
+    Boards,
+    /// Their boards and a play to each.
+    Plays,
+}
 
 /// A complete state scoring as well as the best so far, and the step by which the walk first
 /// reached it from state `via` (`NONE` for the start of the roll itself).
@@ -61,8 +78,8 @@ struct Buffers {
 struct Twin {
     /// The roll walked.
     roll: Roll,
-    /// Whether the walk kept its trail, so that it gives plays.
-    plays: bool,
+    /// What the walk gives.
+    gives: Want,
 }
 
 /// The memo, trail and candidates of a walk, and the legal ends it found.
@@ -72,7 +89,8 @@ struct Walk {
     /// seen; after the walk, when ends must be told apart by board, the board keys seen.
     index: Index,
     /// Per state number: how the walk first reached it; kept only when plays are to be
-    /// rebuilt or a pair is tagged, as counting without one needs neither (then it is empty).
+    /// rebuilt or a pair is tagged, as boards and counts without one need neither (then it is
+    /// empty).
     trail: Vec<Arrival>,
     /// The complete states with the best score so far, and that score.
     candidates: Vec<Candidate>,
@@ -84,6 +102,11 @@ struct Walk {
     distinct: bool,
     /// Else the candidates that are the legal ends: the first of each board.
     ends: Vec<u32>,
+    /// Whether the walk counts its leaves rather than keeping them as candidates (counting,
+    /// with no tagged pair and no overdue blockade, whose filter needs each end's board).
+    counting: bool,
+    /// In a counting walk, the leaves that score `best`; after `settle`, every legal end.
+    counted: usize,
 }
 
 #[cfg(feature = "std")]
@@ -103,14 +126,19 @@ pub(crate) struct Ends<'a> {
 impl Ends<'_> {
     /// Runs `f` on the legal ends of the roll `start` (and the plays to them).
     pub(crate) fn with<R>(start: &RollStart, mut f: impl FnMut(&Ends<'_>) -> R) -> R {
-        with_buffers(|buffers| buffers.search(start, false, false, true, &mut f))
+        with_buffers(|buffers| buffers.search(start, false, false, Want::Plays, &mut f))
     }
 
     /// Runs `f` on the legal ends of the roll `start`, without the plays to them (`f` may not
-    /// ask them): counting, or the boards alone. Then the walk keeps no trail unless a pair is
-    /// tagged, and finds the same ends in the same order.
+    /// ask them): the boards alone. Then the walk keeps no trail unless a pair is tagged, and
+    /// finds the same ends in the same order.
     pub(crate) fn without_plays<R>(start: &RollStart, mut f: impl FnMut(&Ends<'_>) -> R) -> R {
-        with_buffers(|buffers| buffers.search(start, false, false, false, &mut f))
+        with_buffers(|buffers| buffers.search(start, false, false, Want::Boards, &mut f))
+    }
+
+    /// How many distinct legal ends the roll `start` has.
+    pub(crate) fn count(start: &RollStart) -> usize {
+        with_buffers(|buffers| buffers.search(start, false, false, Want::Count, &mut |ends| ends.counted()))
     }
 
     /// Runs `f` with a function that counts the distinct legal ends of a roll from the
@@ -122,7 +150,7 @@ impl Ends<'_> {
             let mut known = false;
             f(&mut |roll| {
                 start.roll = roll;
-                let count = buffers.search(&start, known, true, false, &mut |ends| ends.len());
+                let count = buffers.search(&start, known, true, Want::Count, &mut |ends| ends.counted());
                 known = true;
                 count
             })
@@ -131,12 +159,20 @@ impl Ends<'_> {
 
     /// How many distinct legal ends there are.
     pub(crate) fn len(&self) -> usize {
-        if self.buffers.distinct { self.buffers.candidates.len() } else { self.buffers.ends.len() }
+        let b = &self.buffers;
+        debug_assert!(!b.counting, "ends asked of a walk that counted them");
+        if b.distinct { b.candidates.len() } else { b.ends.len() }
+    }
+
+    /// How many distinct legal ends there are, of a walk that may have counted them.
+    fn counted(&self) -> usize {
+        if self.buffers.counting { self.buffers.counted } else { self.len() }
     }
 
     /// The candidate that is distinct legal end `k`.
     fn end(&self, k: usize) -> &Candidate {
         let b = &self.buffers;
+        debug_assert!(!b.counting, "an end asked of a walk that counted them");
         &b.candidates[if b.distinct { k } else { b.ends[k] as usize }]
     }
 
@@ -189,12 +225,13 @@ impl Ends<'_> {
     }
 
     /// Walks the roll from its start `root`, taking the steps from there from `starts` when
-    /// given, and keeping what rebuilds the plays when `plays`.
+    /// given, and keeping what rebuilds the plays when `plays`; with `counting`, it counts the
+    /// leaves that score best rather than keeping them (`Walk::counting`).
     // This, `settle`, `kept_generator`, `Generator::set_roll` and `board_and_play` are inlined
     // into their callers as profile-guided builds do: 1 to 4% fewer instructions a roll
     // (docs/performance.md, "Instruction counts").
     #[inline(always)]
-    fn walk(&mut self, root: Node, starts: Option<&mut [StartSteps; 2]>, plays: bool) {
+    fn walk(&mut self, root: Node, starts: Option<&mut [StartSteps; 2]>, plays: bool, counting: bool) {
         #[cfg(all(test, feature = "std"))]
         tests::WALKS.with(|w| w.set(w.get() + 1));
         let b = &mut self.buffers;
@@ -203,14 +240,19 @@ impl Ends<'_> {
         b.candidates.clear();
         b.best = Score::NONE;
         b.inner_ends = false;
+        debug_assert!(!counting || !plays && !self.generator.split && self.generator.overdue == [0; 2]);
+        b.counting = counting;
+        b.counted = 0;
         // The start is not put in the memo: no bonus is pending there, so the first step
         // spends a die, and no step gives one back; no later state is the start again.
         // Without plays the trail is needed only for the validity of tagged pairs.
         let beyond = if plays || self.generator.split {
             b.trail.push(Arrival { via: NONE, step: [0; 2], depth: 0, valid: true });
-            self.visit_start::<true>(root, starts)
+            self.visit_start::<true, false>(root, starts)
+        } else if counting {
+            self.visit_start::<false, true>(root, starts)
         } else {
-            self.visit_start::<false>(root, starts)
+            self.visit_start::<false, false>(root, starts)
         };
         let b = &mut self.buffers;
         if !beyond {
@@ -220,6 +262,7 @@ impl Ends<'_> {
             b.candidates.clear();
             b.candidates.push(Candidate { node: root, via: NONE, step: [0; 2] });
             b.inner_ends = true;
+            b.counted = 0;
         }
         for &sq in self.generator.overdue.iter().filter(|&&sq| sq != 0) {
             if b.candidates.iter().any(|c| !c.node.has_blockade(sq)) {
@@ -229,12 +272,17 @@ impl Ends<'_> {
     }
 
     /// Visits the children of the start `root` (from `starts` when given), keeping the trail
-    /// or not (`TRAIL`); returns whether a valid state lies beyond the start.
-    fn visit_start<const TRAIL: bool>(&mut self, root: Node, starts: Option<&mut [StartSteps; 2]>) -> bool {
+    /// or not (`TRAIL`), counting the leaves or keeping them (`COUNT`); returns whether a
+    /// valid state lies beyond the start.
+    fn visit_start<const TRAIL: bool, const COUNT: bool>(
+        &mut self,
+        root: Node,
+        starts: Option<&mut [StartSteps; 2]>,
+    ) -> bool {
         debug_assert!(TRAIL || !self.generator.split, "a tagged pair needs the trail");
         // Each child is visited as soon as it is generated: depth first, with no list of
         // children in between.
-        let mut visit = Visit::<TRAIL> {
+        let mut visit = Visit::<TRAIL, COUNT> {
             buffers: &mut *self.buffers,
             generator: self.generator,
             at: 0,
@@ -253,6 +301,12 @@ impl Ends<'_> {
     /// known to leave distinct boards, else the first of each board.
     #[inline(always)]
     fn settle(&mut self) {
+        if self.buffers.counting {
+            if !self.buffers.candidates.is_empty() {
+                self.count_inner_ends();
+            }
+            return;
+        }
         let b = &self.buffers;
         // Leaves are distinct states (the memo sees to that); without tagged pairs a leaf's
         // state is its board, so distinct leaves are distinct boards. (One end is one board.)
@@ -267,6 +321,29 @@ impl Ends<'_> {
         self.buffers.distinct = distinct;
         if !distinct {
             self.dedup();
+        }
+    }
+
+    /// Adds to the leaves counted the candidates of a counting walk (complete states with
+    /// something left to spend) that leave a board of their own. None leaves a leaf's board:
+    /// it scores at least as well as that leaf would (it is among the best), so it spent
+    /// every die as the leaf did, and a bonus the leaf spent is left, so the leaf's pawns
+    /// (which only move forward) stand further on. But two candidates may share a board, with
+    /// different bonuses left.
+    #[cold]
+    fn count_inner_ends(&mut self) {
+        let Walk { index, candidates, counted, .. } = &mut *self.buffers;
+        // The memo, done with the walk, holds the leaves' keys: a leaf's key is its board
+        // (with the dice phase over or not), so boards put in it tell candidates apart.
+        debug_assert!(candidates.iter().all(|c| {
+            let board = c.node.0 & BOARD;
+            !index.contains(board) && !index.contains(board | DICE_OVER)
+        }));
+        for c in candidates.iter() {
+            let own = index.insert(c.node.0 & BOARD);
+            *counted += usize::from(own);
+            #[cfg(all(test, feature = "std"))]
+            tests::INNER_ENDS.with(|n| n.set([n.get()[0] + 1, n.get()[1] + usize::from(!own)]));
         }
     }
 
@@ -288,9 +365,11 @@ impl Ends<'_> {
 /// most children, so that code is inlined into the generator's loop); other states looked up
 /// in the memo there too (half of them were reached before), and only those new to the walk
 /// visited, by a recursion kept out of line so the loop stays small. With `TRAIL` the walk
-/// keeps its trail (to rebuild plays, or for the validity of tagged pairs); counting without
-/// a tagged pair needs neither, and runs a copy of the walk with no trail.
-struct Visit<'a, 'g, const TRAIL: bool> {
+/// keeps its trail (to rebuild plays, or for the validity of tagged pairs); boards without a
+/// tagged pair need neither, and run a copy of the walk with no trail; counts there run a
+/// third copy, with `COUNT`, that counts the leaves which score best instead of keeping them
+/// (the commonest walk of perft: 2.6% fewer instructions).
+struct Visit<'a, 'g, const TRAIL: bool, const COUNT: bool> {
     buffers: &'a mut Walk,
     generator: &'g Generator,
     /// The state number of the parent (without the trail: 0 for the start, 1 for any other).
@@ -299,7 +378,7 @@ struct Visit<'a, 'g, const TRAIL: bool> {
     reach_valid: bool,
 }
 
-impl<const TRAIL: bool> Sink for Visit<'_, '_, TRAIL> {
+impl<const TRAIL: bool, const COUNT: bool> Sink for Visit<'_, '_, TRAIL, COUNT> {
     #[inline(always)]
     fn leaf(&mut self, child: Child) {
         // Without the trail no pair is tagged, so every state is valid.
@@ -307,7 +386,11 @@ impl<const TRAIL: bool> Sink for Visit<'_, '_, TRAIL> {
         // A leaf is complete exactly when it is valid.
         if valid && self.buffers.index.insert(child.node.0) {
             let score = self.generator.leaf_score(child.node);
-            self.buffers.consider_scored(score, child.node, self.at, child.step);
+            if COUNT {
+                self.buffers.count_leaf(score);
+            } else {
+                self.buffers.consider_scored(score, child.node, self.at, child.step);
+            }
         }
         self.reach_valid |= valid;
     }
@@ -346,7 +429,7 @@ impl<const TRAIL: bool> Sink for Visit<'_, '_, TRAIL> {
     }
 }
 
-impl<const TRAIL: bool> Visit<'_, '_, TRAIL> {
+impl<const TRAIL: bool, const COUNT: bool> Visit<'_, '_, TRAIL, COUNT> {
     /// Visits `child`, new to the walk as state number `c`.
     #[inline(never)]
     fn expand(&mut self, child: Child, c: u32) {
@@ -368,7 +451,7 @@ impl<const TRAIL: bool> Visit<'_, '_, TRAIL> {
         &mut self,
         child: Child,
         c: u32,
-        children: impl FnOnce(&Generator, &mut Visit<'_, '_, TRAIL>),
+        children: impl FnOnce(&Generator, &mut Visit<'_, '_, TRAIL, COUNT>),
     ) {
         let b = &mut *self.buffers;
         let valid = self.generator.is_valid(child.node);
@@ -376,7 +459,8 @@ impl<const TRAIL: bool> Visit<'_, '_, TRAIL> {
             let depth = b.trail[self.at as usize].depth + 1;
             b.trail.push(Arrival { via: self.at, step: child.step, depth, valid });
         }
-        let mut visit = Visit::<TRAIL> { buffers: b, generator: self.generator, at: c, reach_valid: false };
+        let mut visit =
+            Visit::<TRAIL, COUNT> { buffers: b, generator: self.generator, at: c, reach_valid: false };
         children(self.generator, &mut visit);
         let beyond = visit.reach_valid;
         let b = &mut *self.buffers;
@@ -409,14 +493,14 @@ impl Buffers {
     /// Walks the roll `start` and runs `f` on its legal ends; `known` when the kept generator
     /// is of the position of `start` already, and only the roll is to be set; `shared` to take
     /// the steps from the start of the roll from (or put them in) `starts`, as the rolls of
-    /// one position counted in turn do; `plays` when `f` may ask the plays to the ends.
+    /// one position counted in turn do; `want` what `f` asks of the ends.
     #[inline(always)]
     fn search<R>(
         &mut self,
         start: &RollStart,
         known: bool,
         shared: bool,
-        plays: bool,
+        want: Want,
         f: &mut impl FnMut(&Ends<'_>) -> R,
     ) -> R {
         let Buffers { walks, twins, generator, starts } = self;
@@ -425,17 +509,27 @@ impl Buffers {
         // twin roll; given once, if the walk kept what this search needs. (Every slot is
         // below 4.)
         let slot = generator.twins() & 3;
-        let served = slot != 0
-            && twins[slot].take().is_some_and(|kept| kept.roll != start.roll && (kept.plays || !plays));
+        let served =
+            slot != 0 && twins[slot].take().is_some_and(|kept| kept.roll != start.roll && kept.gives >= want);
         if !served {
             // One memo serves every walk: lent for this one.
             lend_memo(walks, slot);
             let mut ends = Ends { generator, buffers: &mut walks[slot] };
-            ends.walk(generator.root, shared.then_some(starts), plays);
+            // Leaves are counted only where every leaf is an end of its own board.
+            let counting = want == Want::Count && !generator.split && generator.overdue == [0; 2];
+            ends.walk(generator.root, shared.then_some(starts), want == Want::Plays, counting);
             ends.settle();
             lend_memo(walks, slot);
             if slot != 0 {
-                twins[slot] = Some(Twin { roll: start.roll, plays: plays || generator.split });
+                // A tagged pair keeps the trail, and so the plays.
+                let gives = if generator.split {
+                    Want::Plays
+                } else if counting {
+                    Want::Count
+                } else {
+                    want.max(Want::Boards)
+                };
+                twins[slot] = Some(Twin { roll: start.roll, gives });
             }
         }
         let ends = Ends { generator, buffers: &mut walks[slot] };
@@ -483,6 +577,10 @@ impl Walk {
     #[inline]
     fn consider(&mut self, generator: &Generator, node: Node, via: u32, step: Codes) {
         let score = generator.score(node);
+        if score > self.best {
+            // The leaves a counting walk counted score worse.
+            self.counted = 0;
+        }
         if score >= self.best {
             self.consider_scored(score, node, via, step);
             self.inner_ends = true;
@@ -502,6 +600,21 @@ impl Walk {
         }
         self.candidates.push(Candidate { node, via, step });
     }
+
+    /// `consider_scored` of a leaf in a counting walk: counted, not kept.
+    #[inline(always)]
+    fn count_leaf(&mut self, score: Score) {
+        if score < self.best {
+            return;
+        }
+        if score > self.best {
+            self.best = score;
+            self.candidates.clear();
+            self.inner_ends = false;
+            self.counted = 0;
+        }
+        self.counted += 1;
+    }
 }
 
 #[cfg(all(test, feature = "std"))]
@@ -511,6 +624,9 @@ mod tests {
     std::thread_local! {
         /// The walks made on this thread.
         pub(super) static WALKS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
+        /// The complete states with something left to spend that counting walks on this
+        /// thread kept, and those of them that left the board of one before them.
+        pub(super) static INNER_ENDS: core::cell::Cell<[usize; 2]> = const { core::cell::Cell::new([0; 2]) };
     }
 
     /// How many walks `f` makes.
@@ -521,9 +637,9 @@ mod tests {
     }
 
     /// Twin rolls asked in turn of one position are walked once: the second is given the
-    /// first's walk, once. Asking a roll again, asking plays of a walk kept without them, or
-    /// asking from another position walks again; rolls other than four-amount doubles are
-    /// not kept.
+    /// first's walk, once. Asking a roll again, asking plays of a walk kept without them (or
+    /// boards of one that counted), or asking from another position walks again; rolls other
+    /// than four-amount doubles are not kept.
     #[test]
     fn twin_rolls_are_walked_once() {
         let all_out = state(Rules::seed(), "g:10,20,30,40 r:27,37,47,57 b:44,54,64,6 y:61,3,13,23 g 0");
@@ -563,6 +679,21 @@ mod tests {
             }),
             1
         );
+        // Kept as a count: asked for boards, walked again; kept with boards, counted.
+        assert_eq!(
+            walks(|| {
+                all_out.outcome_count(roll(3)).expect("awaits a roll");
+                all_out.outcome_positions(roll(4)).expect("awaits a roll");
+            }),
+            2
+        );
+        assert_eq!(
+            walks(|| {
+                all_out.outcome_positions(roll(3)).expect("awaits a roll");
+                all_out.outcome_count(roll(4)).expect("awaits a roll");
+            }),
+            1
+        );
         // Another position between the twins, or another roll of the same position.
         assert_eq!(
             walks(|| {
@@ -581,6 +712,59 @@ mod tests {
             }),
             3
         );
+    }
+
+    /// A count is the number of distinct outcomes, also where a counting walk keeps complete
+    /// states with something left to spend beside the leaves it counts: each is counted
+    /// unless a leaf or one kept before it leaves its board. Over random games under every
+    /// preset and a blockade time limit, every roll's count (alone, and all 21 at once as
+    /// perft takes them) is the number of outcomes; such states and shared boards both occur.
+    #[test]
+    fn counts_are_the_distinct_outcomes() {
+        use rand::SeedableRng;
+        use rand_chacha::ChaCha8Rng;
+        let limit = Rules { blockade_limit: Some(1), ..Rules::seed() };
+        let before = INNER_ENDS.with(core::cell::Cell::get);
+        for rules in [Rules::seed(), Rules::hasbro(), Rules::racket(), limit] {
+            let mut dice = ChaCha8Rng::seed_from_u64(5);
+            for game in 0..4 {
+                let mut state = GameState::new(rules).expect("rules");
+                while !state.is_finished() {
+                    let positions =
+                        Roll::DISTINCT.map(|roll| state.outcome_positions(roll).map_or(0, |p| p.len()));
+                    let counts = Roll::DISTINCT.map(|roll| state.outcome_count(roll).unwrap_or(0));
+                    assert_eq!(counts, positions, "{}", state.position());
+                    assert_eq!(state.outcome_counts(), positions, "{}", state.position());
+                    let outcomes = state.outcomes(Roll::random(&mut dice)).expect("awaits a roll");
+                    state = outcomes[game % outcomes.len()].state;
+                }
+            }
+        }
+        let after = INNER_ENDS.with(core::cell::Cell::get);
+        let (kept, shared) = (after[0] - before[0], after[1] - before[1]);
+        assert!(kept > 1000 && shared > 0, "{kept} kept, {shared} shared");
+    }
+
+    /// A counting walk that keeps two complete states with something left to spend and one
+    /// board counts that board once. Under Hasbro's rules yellow rolls 1-1 (1, 1, 6 and 6),
+    /// takes h5 and h1 home and captures on 50; then 8 reaches 28 by the capture's 20,
+    /// leaving the two home bonuses, or by those, leaving the 20 (blue's blockade on 30 and
+    /// the home row stop what is left).
+    #[test]
+    fn a_board_two_counted_ends_share_is_counted_once() {
+        let s = state(Rules::hasbro(), "g:n,n,5,5 r:36,43,48,50 b:30,30,h1,h6 y:8,44,h1,h5 y 0");
+        let roll = Roll::new(1, 1).expect("a roll");
+        let before = INNER_ENDS.with(core::cell::Cell::get);
+        let count = s.outcome_count(roll).expect("awaits a roll");
+        let after = INNER_ENDS.with(core::cell::Cell::get);
+        assert_eq!(after[1] - before[1], 1, "one board shared");
+        assert!(after[0] - before[0] > 2);
+        let outcomes = s.outcomes(roll).expect("awaits a roll");
+        assert_eq!(count, outcomes.len());
+        assert_eq!(count, 61);
+        let shared: Position =
+            "g:n,n,5,5 r:n,36,43,48 b:30,30,h1,h6 y:28,50,home,home y 1".parse().expect("a position");
+        assert_eq!(outcomes.iter().filter(|o| o.state.position() == shared).count(), 1);
     }
 
     fn state(rules: Rules, text: &str) -> GameState {

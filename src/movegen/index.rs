@@ -40,6 +40,11 @@ impl Index {
         i
     }
 
+    /// Whether `key` is recorded.
+    pub(super) fn contains(&self, key: u64) -> bool {
+        !self.slots.is_empty() && self.slots[self.slot(key)].2 == self.generation
+    }
+
     /// Records `key`; returns whether it is new.
     #[inline]
     pub(super) fn insert(&mut self, key: u64) -> bool {
