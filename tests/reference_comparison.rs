@@ -1,8 +1,8 @@
 //! The engine's outcomes compared with the plain reference generator of `tests/reference` on
 //! positions reached by random play and on constructed hard positions, for all 21 rolls, under
 //! every preset and under random mixes of the rules' switches and bonuses, and on every roll of
-//! games under a blockade time limit: the same outcomes, the same legal plays, and each
-//! outcome's play one of them leading to it.
+//! games under a blockade time limit: the same outcomes (and as many counted, alone and by
+//! perft 1), the same legal plays, and each outcome's play one of them leading to it.
 
 mod hard;
 mod reference;
@@ -10,7 +10,7 @@ mod reference;
 use std::collections::HashMap;
 
 use hard::{below, mixed_rules};
-use parcheesi::{GameState, Location, Play, Position, Preset, Roll, Rules, Seat, Seats};
+use parcheesi::{GameState, Location, Play, Position, Preset, Roll, Rules, Seat, Seats, perft};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -50,9 +50,11 @@ fn check(state: &GameState, roll: Roll, overdue: &[Location]) -> Option<String> 
     let mut got: Vec<String> = outcomes.iter().map(|o| o.state.position().to_string()).collect();
     got.sort();
     let head = || format!("rules {rules:?}\noutcomes {position} {a} {b} (overdue {overdue:?})");
-    if got != expected {
+    // A count walks the roll its own way (its leaves counted, not kept).
+    let count = state.outcome_count(roll).expect("count");
+    if got != expected || count != expected.len() {
         return Some(format!(
-            "{}\nreference {}:\n{}\nengine {}:\n{}",
+            "{}\ncounted {count}\nreference {}:\n{}\nengine {}:\n{}",
             head(),
             expected.len(),
             expected.join("\n"),
@@ -88,6 +90,16 @@ fn compare(rules: Rules, positions: &[Position]) {
     for p in positions {
         let state = GameState::from_position(rules.with_seats(p.seats()), *p).expect("state");
         failures.extend(Roll::DISTINCT.iter().filter_map(|&roll| check(&state, roll, &[])));
+        // Perft's last level counts the 21 rolls of a position in turn, sharing one walk's
+        // buffers and the steps from the start of the roll.
+        let outcomes: u128 =
+            Roll::DISTINCT.iter().map(|&roll| state.outcomes(roll).expect("outcomes").len() as u128).sum();
+        if perft(&state, 1) != outcomes {
+            failures.push(format!(
+                "perft 1 of {p} under {rules:?}: {} against {outcomes} outcomes",
+                perft(&state, 1)
+            ));
+        }
     }
     assert!(failures.is_empty(), "{} mismatches; first:\n{}", failures.len(), failures[0]);
 }
