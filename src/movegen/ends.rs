@@ -262,7 +262,6 @@ impl Ends<'_> {
             b.candidates.clear();
             b.candidates.push(Candidate { node: root, via: NONE, step: [0; 2] });
             b.inner_ends = true;
-            b.counted = 0;
         }
         for &sq in self.generator.overdue.iter().filter(|&&sq| sq != 0) {
             if b.candidates.iter().any(|c| !c.node.has_blockade(sq)) {
@@ -610,7 +609,6 @@ impl Walk {
         if score > self.best {
             self.best = score;
             self.candidates.clear();
-            self.inner_ends = false;
             self.counted = 0;
         }
         self.counted += 1;
@@ -765,6 +763,23 @@ mod tests {
         let shared: Position =
             "g:n,n,5,5 r:n,36,43,48 b:30,30,h1,h6 y:28,50,home,home y 1".parse().expect("a position");
         assert_eq!(outcomes.iter().filter(|o| o.state.position() == shared).count(), 1);
+    }
+
+    /// A counting walk that has counted leaves drops them when a complete state with
+    /// something left to spend scores better. With entering a must (and no blockade rule on
+    /// a roll other than doubles), blue's pawns in the nest can enter on 39 only after one of
+    /// the pair there moves: 39-45 captures, n-39 enters, and green's blockade on 53 bars the
+    /// capture's 20. That one play beats every leaf the walk met first, which entered
+    /// nothing.
+    #[test]
+    fn a_better_end_with_something_left_drops_the_leaves_counted() {
+        let rules = Rules { entering: crate::rules::Entering::MustEnter, ..Rules::seed() };
+        let s = state(rules, "g:30,45,53,53 b:n,n,39,39 b 2");
+        let roll = Roll::new(5, 6).expect("a roll");
+        let outcomes = s.outcomes(roll).expect("awaits a roll");
+        assert_eq!(outcomes.len(), 1);
+        assert_eq!(outcomes[0].play, "39-45 n-39".parse().expect("a play"));
+        assert_eq!(s.outcome_count(roll), Ok(1));
     }
 
     fn state(rules: Rules, text: &str) -> GameState {
