@@ -714,7 +714,7 @@ mod tests {
 
     /// A count is the number of distinct outcomes, also where a counting walk keeps complete
     /// states with something left to spend beside the leaves it counts: each is counted
-    /// unless a leaf or one kept before it leaves its board. Over random games under every
+    /// unless one kept before it left its board. Over random games under every
     /// preset and a blockade time limit, every roll's count (alone, and all 21 at once as
     /// perft takes them) is the number of outcomes; such states and shared boards both occur.
     #[test]
