@@ -917,15 +917,20 @@ fn an_overdue_blockade_must_be_broken() {
     steps.sort();
     assert_eq!(steps, ["33-35", "33-36", "n-5"]);
     // Nor is a play kept that breaks it but loses to the most dice: h6-home leaves a 4 that
-    // no pawn can use (red's pair on 35), where entering with 1 and 4 spends both.
-    let mut value = serde_json::to_value(state_with(rules, "g:n,33,h6,h6 r:35,35,n,n g 0")).expect("json");
-    value["blockade_ages"] = serde_json::json!([{ "seat": Seat::Green, "square": "h6", "turns": 1 }]);
-    let mut v: GameState = serde_json::from_value(value).expect("state");
-    let entered = "g:5,33,h6,h6 r:n,n,35,35 r 0";
-    assert_eq!(v.outcomes(roll(1, 4)).expect("outcomes")[0].state.position().to_string(), entered);
-    assert_eq!(v.outcomes(roll(1, 4)).expect("outcomes").len(), 1);
-    let _ = v.roll(roll(1, 4)).expect("roll");
-    assert_eq!(v.legal_steps(), [step("n-5")]);
+    // no pawn can use (red's pair on 35), where entering with 1 and 4 spends both. (The
+    // blockade's age is set through serde: no notation carries it.)
+    #[cfg(feature = "serde")]
+    {
+        let mut value =
+            serde_json::to_value(state_with(rules, "g:n,33,h6,h6 r:35,35,n,n g 0")).expect("json");
+        value["blockade_ages"] = serde_json::json!([{ "seat": Seat::Green, "square": "h6", "turns": 1 }]);
+        let mut v: GameState = serde_json::from_value(value).expect("state");
+        let entered = "g:5,33,h6,h6 r:n,n,35,35 r 0";
+        assert_eq!(v.outcomes(roll(1, 4)).expect("outcomes")[0].state.position().to_string(), entered);
+        assert_eq!(v.outcomes(roll(1, 4)).expect("outcomes").len(), 1);
+        let _ = v.roll(roll(1, 4)).expect("roll");
+        assert_eq!(v.legal_steps(), [step("n-5")]);
+    }
     // Without a limit the same roll may keep the pair.
     let mut free = state(Seed, "g:h6,h6,30,n r:n,n,n,n g 0");
     free.apply_play(roll(1, 2), &keep).expect("legal");
