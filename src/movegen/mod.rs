@@ -508,9 +508,18 @@ impl Generator {
         if self.start_dice.0 == 4 { usize::from(self.amounts[0]) } else { 0 }
     }
 
-    /// Puts pawn `id`, just moved from `from`, back in order among the pawns of its class.
-    fn reseat(&self, m: &mut [u8; 4], mut id: usize, from: u8) {
-        if self.split {
+    /// Whether a pair is tagged (ids 0,1 and 2,3 two classes), as the sink `S` sees it: never
+    /// for a sink that takes no state with one (`Sink::TAGGED`), whose loops then test none.
+    #[inline(always)]
+    fn tagged<S: Sink>(&self) -> bool {
+        debug_assert!(S::TAGGED || !self.split, "a tagged pair handed to a sink without them");
+        S::TAGGED && self.split
+    }
+
+    /// Puts pawn `id`, just moved from `from`, back in order among the pawns of its class
+    /// (`split`: as `Generator::tagged` tells).
+    fn reseat(m: &mut [u8; 4], mut id: usize, from: u8, split: bool) {
+        if split {
             sort2(m, id & !1, id | 1);
         } else if m[id] > from {
             // Forward in progress codes, as every step is but one that passes the mover's
@@ -653,7 +662,7 @@ impl Generator {
     // Inlined into the walk, as profile-guided builds do: 0.4 to 1.6% fewer instructions
     // (`generate` inlined too costs more than that; docs/performance.md).
     #[inline(always)]
-    fn children(&self, n: Node, out: &mut impl Sink) -> bool {
+    fn children<S: Sink>(&self, n: Node, out: &mut S) -> bool {
         match self.rules.bonus_timing {
             BonusTiming::Immediately => {
                 self.generate(n, true, true, out);
@@ -686,13 +695,13 @@ impl Generator {
     /// What `children` hands on for the start of the roll, with the steps of each amount
     /// taken from `starts` (or first put there): the steps from the start of a roll depend on
     /// the position, the amount and `arrangement`, so the rolls of one position share them.
-    pub(crate) fn start_children(&self, starts: &mut [StartSteps; 2], out: &mut impl Sink) {
+    pub(crate) fn start_children<S: Sink>(&self, starts: &mut [StartSteps; 2], out: &mut S) {
         let root = self.root;
         let m = root.pawns();
         let known = &mut starts[self.arrangement];
         // At the start no bonus is pending and no amount is spent: the steps `generate`
         // hands on with dice, in its order.
-        if self.in_nest(&m)
+        if Self::in_nest(&m, self.tagged::<S>())
             && let Some(spend) = self.entering_spend(root)
         {
             self.replay(known.steps(self, 0), spend, out);
@@ -720,12 +729,12 @@ impl Generator {
     /// `slot`), no bonus pending and the dice phase on (`Node::one_die`): the steps of that
     /// one amount. The commonest state to expand, searched by its own copy of the loop.
     #[inline(always)]
-    fn one_die_children(&self, n: Node, slot: usize, out: &mut impl Sink) {
+    fn one_die_children<S: Sink>(&self, n: Node, slot: usize, out: &mut S) {
         let m = n.pawns();
         if m == [code::HOME; 4] {
             return;
         }
-        let occ = self.occupancy(&m);
+        let occ = self.occupancy(&m, self.tagged::<S>());
         let k = self.amounts[slot];
         // The one die left is the whole dice field: what a step spends, with no shift.
         let spend = Spend(n.0 & 0xF << DICE);
@@ -753,8 +762,8 @@ impl Generator {
     /// Hands on the step that enters a pawn of `n` (whose pawns are `m`) paying `spend`, if
     /// one is in the nest and the entry square (progress code 1) holds no blockade.
     #[inline(always)]
-    fn enter(&self, n: Node, m: &[u8; 4], occ: &Occupancy, spend: Spend, out: &mut impl Sink) {
-        let (id, to) = (self.nest_id(), code::RING0);
+    fn enter<S: Sink>(&self, n: Node, m: &[u8; 4], occ: &Occupancy, spend: Spend, out: &mut S) {
+        let (id, to) = (Self::nest_id(self.tagged::<S>()), code::RING0);
         if m[id] == code::NEST && occ.ring >> to & 1 == 0 {
             // Entering captures a lone opponent even on the entry square.
             let gain = if self.lone_at(n, to) { self.capture(to) } else { 0 };
@@ -766,20 +775,20 @@ impl Generator {
     /// the nest comes first in its class, and the pawns of a starting pair (ids 0 and 1 when
     /// one is tagged) are never in the nest.
     #[inline(always)]
-    fn nest_id(&self) -> usize {
-        if self.split { 2 } else { 0 }
+    fn nest_id(split: bool) -> usize {
+        if split { 2 } else { 0 }
     }
 
     /// Whether one of the mover's pawns `m` is in the nest.
     #[inline(always)]
-    fn in_nest(&self, m: &[u8; 4]) -> bool {
-        m[self.nest_id()] == code::NEST
+    fn in_nest(m: &[u8; 4], split: bool) -> bool {
+        m[Self::nest_id(split)] == code::NEST
     }
 
     /// Where the blockades stand when the mover's pawns are `m`. Opponents move only by being
     /// captured and a pair is never captured, so theirs stand all roll.
     #[inline(always)]
-    fn occupancy(&self, m: &[u8; 4]) -> Occupancy {
+    fn occupancy(&self, m: &[u8; 4], split: bool) -> Occupancy {
         let mut occ = Occupancy { ring: self.opponents.blockades, to_exit: 0, row_pairs: 0 };
         let mut pair = |i: usize, j: usize| {
             let c = m[i];
@@ -795,7 +804,7 @@ impl Generator {
         pair(0, 1);
         pair(1, 2);
         pair(2, 3);
-        if self.split {
+        if split {
             pair(0, 2);
             pair(0, 3);
             pair(1, 3);
@@ -812,15 +821,16 @@ impl Generator {
 
     /// Hands on every step of section 2 possible in `n` with die amounts (`dice`) and/or bonus
     /// amounts (`bonus`).
-    fn generate(&self, n: Node, dice: bool, bonus: bool, out: &mut impl Sink) {
+    fn generate<S: Sink>(&self, n: Node, dice: bool, bonus: bool, out: &mut S) {
         let m = n.pawns();
         if m == [code::HOME; 4] {
             return;
         }
-        let occ = self.occupancy(&m);
+        let split = self.tagged::<S>();
+        let occ = self.occupancy(&m, split);
         if dice {
             // Most states have no pawn in the nest.
-            if self.in_nest(&m)
+            if Self::in_nest(&m, split)
                 && let Some(spend) = self.entering_spend(n)
             {
                 self.enter(n, &m, &occ, spend, out);
@@ -843,11 +853,11 @@ impl Generator {
     /// Hands on every step moving one pawn `k` steps (RULES.md section 2.3): along the ring,
     /// or along the home route when the pawn would pass its exit; the ring first.
     #[inline(always)]
-    fn advance_all(&self, n: Node, m: &[u8; 4], occ: &Occupancy, k: u8, spend: Spend, out: &mut impl Sink) {
+    fn advance_all<S: Sink>(&self, n: Node, m: &[u8; 4], occ: &Occupancy, k: u8, spend: Spend, out: &mut S) {
         for id in 0..4 {
             let from = m[id];
             // Two pawns of one class on one square make the same steps: only the first moves.
-            let twin = id > 0 && m[id - 1] == from && (!self.split || id % 2 == 1);
+            let twin = id > 0 && m[id - 1] == from && (!self.tagged::<S>() || id % 2 == 1);
             if !code::is_square(from) || twin {
                 continue;
             }
@@ -933,7 +943,7 @@ impl Generator {
     /// `spend` and earning `gain` (a capture, a bonus).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn push_child(
+    fn push_child<S: Sink>(
         &self,
         n: Node,
         m: &[u8; 4],
@@ -941,12 +951,12 @@ impl Generator {
         to: u8,
         spend: Spend,
         gain: u64,
-        out: &mut impl Sink,
+        out: &mut S,
     ) {
         let from = m[id];
         let mut pawns = *m;
         pawns[id] = to;
-        self.reseat(&mut pawns, id, from);
+        Self::reseat(&mut pawns, id, from, self.tagged::<S>());
         let child = Node(n.0 - spend.0 + gain).with_pawns(pawns);
         // The bound that lets a bonus count take three bits (see `Node`); checked by induction.
         debug_assert!(child.bonus(0) + child.bonus(1) <= 4, "more than four bonuses pending");
@@ -958,6 +968,10 @@ impl Generator {
 /// Where the generator hands the steps of a state: leaves (nothing left to spend) apart, so a
 /// search can handle them inline.
 pub(crate) trait Sink {
+    /// Whether the states handed on may have a tagged pair (`Generator::split`); a sink that
+    /// never takes such states says so, and the generator's tests of tagged pairs go from its
+    /// copy of the loops.
+    const TAGGED: bool = true;
     /// A child with nothing left to spend.
     fn leaf(&mut self, child: Child);
     /// Any other child.
@@ -983,6 +997,7 @@ struct Noting<'a, S> {
 }
 
 impl<S: Sink> Sink for Noting<'_, S> {
+    const TAGGED: bool = S::TAGGED;
     #[inline(always)]
     fn leaf(&mut self, child: Child) {
         self.any = true;
@@ -1062,7 +1077,7 @@ impl StartSteps {
         if self.known >> k & 1 == 0 {
             let root = generator.root;
             let m = root.pawns();
-            let occ = generator.occupancy(&m);
+            let occ = generator.occupancy(&m, generator.split);
             let mut len = 0;
             let steps = &mut self.steps[k];
             let mut record = All(|c: Child| {
