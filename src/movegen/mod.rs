@@ -1072,29 +1072,37 @@ impl StartSteps {
 
     /// The steps from the start of the roll of `generator` that move a pawn `k` (0: enter
     /// one), in the order `generate` hands them on.
+    #[inline(always)]
     fn steps(&mut self, generator: &Generator, k: u8) -> &[StartStep] {
         let k = usize::from(k);
         if self.known >> k & 1 == 0 {
-            let root = generator.root;
-            let m = root.pawns();
-            let occ = generator.occupancy(&m, generator.split);
-            let mut len = 0;
-            let steps = &mut self.steps[k];
-            let mut record = All(|c: Child| {
-                // Spending nothing, a step's state is the start's with what it earns added.
-                let gain = (c.node.0 & !0xFFFF_FFFF) - (root.0 & !0xFFFF_FFFF);
-                steps[len] = StartStep { pawns: c.node.pawns(), gain, step: c.step };
-                len += 1;
-            });
-            if k == 0 {
-                generator.enter(root, &m, &occ, Spend(0), &mut record);
-            } else {
-                generator.advance_all(root, &m, &occ, k as u8, Spend(0), &mut record);
-            }
-            self.len[k] = len as u8;
-            self.known |= 1 << k;
+            self.find(generator, k);
         }
         &self.steps[k][..usize::from(self.len[k])]
+    }
+
+    /// Finds the steps of amount `k` for `steps`: once per position, amount and arrangement,
+    /// where the rolls ask for them several times each.
+    #[inline(never)]
+    fn find(&mut self, generator: &Generator, k: usize) {
+        let root = generator.root;
+        let m = root.pawns();
+        let occ = generator.occupancy(&m, generator.split);
+        let mut len = 0;
+        let steps = &mut self.steps[k];
+        let mut record = All(|c: Child| {
+            // Spending nothing, a step's state is the start's with what it earns added.
+            let gain = (c.node.0 & !0xFFFF_FFFF) - (root.0 & !0xFFFF_FFFF);
+            steps[len] = StartStep { pawns: c.node.pawns(), gain, step: c.step };
+            len += 1;
+        });
+        if k == 0 {
+            generator.enter(root, &m, &occ, Spend(0), &mut record);
+        } else {
+            generator.advance_all(root, &m, &occ, k as u8, Spend(0), &mut record);
+        }
+        self.len[k] = len as u8;
+        self.known |= 1 << k;
     }
 }
 
