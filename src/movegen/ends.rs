@@ -225,13 +225,14 @@ impl Ends<'_> {
     }
 
     /// Walks the roll from its start `root`, taking the steps from there from `starts` when
-    /// given, and keeping what rebuilds the plays when `plays`; with `counting`, it counts the
-    /// leaves that score best rather than keeping them (`Walk::counting`).
+    /// given, for what `want` asks: keeping what rebuilds the plays for plays, and counting
+    /// the leaves that score best rather than keeping them for a count where it can
+    /// (`Walk::counting`).
     // This, `settle`, `kept_generator`, `Generator::set_roll` and `board_and_play` are inlined
     // into their callers as profile-guided builds do: 1 to 4% fewer instructions a roll
     // (docs/performance.md, "Instruction counts").
     #[inline(always)]
-    fn walk(&mut self, root: Node, starts: Option<&mut [StartSteps; 2]>, plays: bool, counting: bool) {
+    fn walk(&mut self, root: Node, starts: Option<&mut [StartSteps; 2]>, want: Want) {
         #[cfg(all(test, feature = "std"))]
         tests::WALKS.with(|w| w.set(w.get() + 1));
         let b = &mut self.buffers;
@@ -240,7 +241,9 @@ impl Ends<'_> {
         b.candidates.clear();
         b.best = Score::NONE;
         b.inner_ends = false;
-        debug_assert!(!counting || !plays && !self.generator.split && self.generator.overdue == [0; 2]);
+        // Leaves are counted only where every leaf is an end of its own board.
+        let counting = want == Want::Count && !self.generator.split && self.generator.overdue == [0; 2];
+        let plays = want == Want::Plays;
         b.counting = counting;
         b.counted = 0;
         // The start is not put in the memo: no bonus is pending there, so the first step
@@ -531,10 +534,9 @@ impl Buffers {
             // One memo serves every walk: lent for this one.
             lend_memo(walks, slot);
             let mut ends = Ends { generator, buffers: &mut walks[slot] };
-            // Leaves are counted only where every leaf is an end of its own board.
-            let counting = want == Want::Count && !generator.split && generator.overdue == [0; 2];
-            ends.walk(generator.root, shared.then_some(starts), want == Want::Plays, counting);
+            ends.walk(generator.root, shared.then_some(starts), want);
             ends.settle();
+            let counting = ends.buffers.counting;
             lend_memo(walks, slot);
             if slot != 0 {
                 // A tagged pair keeps the trail, and so the plays.
