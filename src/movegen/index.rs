@@ -5,17 +5,32 @@ use alloc::vec::Vec;
 /// The memo of a search: state key to state number, by open addressing. A generation stamp
 /// per slot makes clearing free, so a table grown by one large search costs nothing to reuse
 /// for many small ones.
-#[derive(Default)]
 pub(super) struct Index {
     /// `(key, state, generation)`; a slot is live when its generation is the current one.
     slots: Vec<(u64, u32, u32)>,
     generation: u32,
     len: usize,
     /// The `len` at which the table doubles (half full), and the shift that turns a hash
-    /// into a slot: both follow the size, and both are zero before the first insert grows it.
-    /// Kept rather than worked out from the size at every probe, the search's busiest call.
+    /// into a slot: both follow the size. Kept rather than worked out from the size at every
+    /// probe, the search's busiest call.
     limit: usize,
     shift: u32,
+}
+
+/// The table's first size (slots), small enough to cost nothing to make.
+const FIRST_SIZE: usize = 64;
+
+impl Default for Index {
+    fn default() -> Index {
+        // Generation 1 with every slot stamped 0: all free.
+        Index {
+            slots: alloc::vec![(0, 0, 0); FIRST_SIZE],
+            generation: 1,
+            len: 0,
+            limit: FIRST_SIZE / 2,
+            shift: 64 - FIRST_SIZE.trailing_zeros(),
+        }
+    }
 }
 
 impl Index {
@@ -42,7 +57,7 @@ impl Index {
 
     /// Whether `key` is recorded.
     pub(super) fn contains(&self, key: u64) -> bool {
-        !self.slots.is_empty() && self.slots[self.slot(key)].2 == self.generation
+        self.slots[self.slot(key)].2 == self.generation
     }
 
     /// Records `key`; returns whether it is new.
@@ -66,22 +81,23 @@ impl Index {
         value
     }
 
-    /// The slot of `key` and whether it holds it (else it is free for it), after growing the
-    /// table if it is half full.
+    /// The slot of `key` and whether it holds it (else it is free for it). The table is never
+    /// full (`fill` keeps it under half full), so the probe ends.
     #[inline(always)]
     fn find(&mut self, key: u64) -> (usize, bool) {
-        if self.len >= self.limit {
-            self.grow();
-        }
         let i = self.slot(key);
         (i, self.slots[i].2 == self.generation)
     }
 
-    /// Puts `key` and its state in the free slot `i`.
+    /// Puts `key` and its state in the free slot `i`, then grows the table if that made it
+    /// half full: only an insert can, so a probe that finds its key tests nothing.
     #[inline(always)]
     fn fill(&mut self, i: usize, key: u64, value: u32) {
         self.slots[i] = (key, value, self.generation);
         self.len += 1;
+        if self.len >= self.limit {
+            self.grow();
+        }
     }
 
     /// Doubles the table (rare: the table is kept from search to search).
@@ -90,7 +106,7 @@ impl Index {
     fn grow(&mut self) {
         let live: Vec<(u64, u32, u32)> =
             self.slots.iter().copied().filter(|s| s.2 == self.generation).collect();
-        let size = (2 * self.slots.len()).max(64);
+        let size = 2 * self.slots.len();
         self.slots.clear();
         self.slots.resize(size, (0, 0, 0));
         self.generation = 1;
@@ -114,8 +130,8 @@ mod tests {
         let mut index = Index::default();
         assert!(index.insert(7));
         assert!(!index.insert(7));
-        // The first insert grew the table and stamped the slot of 7 with generation 1; skip
-        // to the last generation, so that the next clear wraps to 0 and then back to 1.
+        // A new table is of generation 1, so the slot of 7 is stamped 1; skip to the last
+        // generation, so that the next clear wraps to 0 and then back to 1.
         index.generation = u32::MAX;
         index.clear();
         assert_eq!(index.generation, 1);
@@ -124,5 +140,25 @@ mod tests {
         assert!(index.insert(7), "a key survived clear");
         assert_eq!(index.get_or_insert(9, 4), 4);
         assert_eq!(index.get_or_insert(9, 5), 4);
+    }
+
+    /// Growing keeps every key and its state, and leaves the table under half full after
+    /// each insert, so that a probe always meets a free slot.
+    #[test]
+    fn a_grown_table_keeps_its_keys() {
+        let mut index = Index::default();
+        // Distinct keys: multiplying by an odd number is one-to-one.
+        let keys: Vec<u64> = (0..3000u64).map(|k| k.wrapping_mul(0x2545_F491_4F6C_DD1D)).collect();
+        for (n, &key) in keys.iter().enumerate() {
+            assert_eq!(index.get_or_insert(key, n as u32), n as u32);
+            assert!(index.len < index.limit && index.limit == index.slots.len() / 2);
+        }
+        assert!(index.slots.len() >= 2 * keys.len());
+        for (n, &key) in keys.iter().enumerate() {
+            assert!(index.contains(key));
+            assert_eq!(index.get_or_insert(key, u32::MAX), n as u32, "key {n} lost its state");
+        }
+        index.clear();
+        assert!(keys.iter().all(|&key| !index.contains(key)));
     }
 }
