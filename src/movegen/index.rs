@@ -22,14 +22,9 @@ const FIRST_SIZE: usize = 64;
 
 impl Default for Index {
     fn default() -> Index {
-        // Generation 1 with every slot stamped 0: all free.
-        Index {
-            slots: alloc::vec![(0, 0, 0); FIRST_SIZE],
-            generation: 1,
-            len: 0,
-            limit: FIRST_SIZE / 2,
-            shift: 64 - FIRST_SIZE.trailing_zeros(),
-        }
+        let mut index = Index { slots: Vec::new(), generation: 1, len: 0, limit: 0, shift: 0 };
+        index.resize(FIRST_SIZE);
+        index
     }
 }
 
@@ -106,16 +101,21 @@ impl Index {
     fn grow(&mut self) {
         let live: Vec<(u64, u32, u32)> =
             self.slots.iter().copied().filter(|s| s.2 == self.generation).collect();
-        let size = 2 * self.slots.len();
+        self.resize(2 * self.slots.len());
+        for (k, v, _) in live {
+            let i = self.slot(k);
+            self.slots[i] = (k, v, 1);
+        }
+    }
+
+    /// Makes the table `size` free slots (a power of two) of generation 1, with the limit
+    /// and shift that follow from the size; `len` is left to the caller.
+    fn resize(&mut self, size: usize) {
         self.slots.clear();
         self.slots.resize(size, (0, 0, 0));
         self.generation = 1;
         self.limit = size / 2;
         self.shift = 64 - size.trailing_zeros();
-        for (k, v, _) in live {
-            let i = self.slot(k);
-            self.slots[i] = (k, v, 1);
-        }
     }
 }
 
