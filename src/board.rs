@@ -366,17 +366,18 @@ const NAMES: [&str; 77] = [
     "h1", "h2", "h3", "h4", "h5", "h6", "home",
 ];
 
-/// [`NAMES`] by code as bytes, each padded to four and followed by its length, so that a name is
-/// written with one four-byte copy; a code that is no location is `?`.
-pub(crate) const NAME_BYTES: [[u8; 5]; 256] = {
-    let mut table = [[b'?', 0, 0, 0, 1]; 256];
+/// [`NAMES`] by code as one word each: the name's bytes in bytes 1 to 4 (byte 0 is left for a
+/// separator, as `Cursor::push_code_after` writes it) and its length in byte 7, so that a name
+/// is written with one load and one eight-byte store; a code that is no location is `?`.
+pub(crate) const NAME_WORDS: [u64; 256] = {
+    let mut table = [(b'?' as u64) << 8 | 1 << 56; 256];
     let mut c = 0;
     while c < NAMES.len() {
         let name = NAMES[c].as_bytes();
-        table[c] = [0, 0, 0, 0, name.len() as u8];
+        table[c] = (name.len() as u64) << 56;
         let mut i = 0;
         while i < name.len() {
-            table[c][i] = name[i];
+            table[c] |= (name[i] as u64) << (8 * (i + 1));
             i += 1;
         }
         c += 1;
@@ -384,7 +385,7 @@ pub(crate) const NAME_BYTES: [[u8; 5]; 256] = {
     table
 };
 
-/// Each code's place in the byte order of [`NAME_BYTES`]' names (`?` for a code that is no
+/// Each code's place in the byte order of [`NAME_WORDS`]' names (`?` for a code that is no
 /// location), so that positions can be sorted by their notation without writing it.
 pub(crate) const NAME_RANKS: [u8; 256] = {
     const fn name(c: usize) -> &'static [u8] {

@@ -15,7 +15,7 @@ use alloc::string::{String, ToString};
 use core::fmt;
 use core::str::FromStr;
 
-use crate::board::{Location, NAME_BYTES, NAME_RANKS, PAWNS_PER_SEAT, RING_LEN, Seat, Seats, code};
+use crate::board::{Location, NAME_RANKS, NAME_WORDS, PAWNS_PER_SEAT, RING_LEN, Seat, Seats, code};
 use crate::dice::{Die, Roll};
 use crate::moves::{Play, PlayFull, Step};
 use crate::position::{Position, PositionError, Setup};
@@ -279,10 +279,8 @@ impl Position {
 
     /// Appends the mover and the doubles count, which end the notation.
     fn push_end<const N: usize>(&self, text: &mut Cursor<'_, N>) {
-        text.push_byte(self.mover().letter() as u8);
-        text.push_byte(b' ');
         // At most 2 in a valid position: one digit.
-        text.push_byte(b'0' + self.doubles_count() % 10);
+        text.push_short(&[self.mover().letter() as u8, b' ', b'0' + self.doubles_count() % 10]);
     }
 }
 
@@ -294,11 +292,10 @@ fn seat_key(pawns: [u8; PAWNS_PER_SEAT]) -> u32 {
 /// Appends the field of `seat`, whose pawns are `pawns` in canonical order, and a space.
 #[inline(always)]
 fn push_seat<const N: usize>(seat: Seat, pawns: [u8; PAWNS_PER_SEAT], text: &mut Cursor<'_, N>) {
-    text.push_byte(seat.letter() as u8);
-    let mut separator = b':';
-    for c in pawns {
-        text.push_code_after(separator, c);
-        separator = b',';
+    let [first, rest @ ..] = pawns;
+    text.push_code_after_pair([seat.letter() as u8, b':'], first);
+    for c in rest {
+        text.push_code_after(b',', c);
     }
     text.push_byte(b' ');
 }
@@ -507,13 +504,13 @@ impl<const N: usize> Cursor<'_, N> {
     /// Appends the name of location code `c` (`?` for a code that is no location).
     #[inline(always)]
     pub(crate) fn push_code(&mut self, c: u8) {
-        let [b0, b1, b2, b3, len] = NAME_BYTES[usize::from(c)];
-        // All four bytes at once, of which the name's are kept: one store, no loop.
-        if let Some(slot) = self.text.bytes.get_mut(self.len..self.len + 4) {
-            slot.copy_from_slice(&[b0, b1, b2, b3]);
-            self.len += usize::from(len);
+        let word = NAME_WORDS[usize::from(c)];
+        // All eight bytes at once, of which the name's are kept: one store, no loop.
+        if let Some(slot) = self.text.bytes.get_mut(self.len..self.len + 8) {
+            slot.copy_from_slice(&(word >> 8).to_le_bytes());
+            self.len += (word >> 56) as usize;
         } else {
-            [b0, b1, b2, b3][..usize::from(len)].iter().for_each(|&b| self.push_byte(b));
+            (word >> 8).to_le_bytes()[..(word >> 56) as usize].iter().for_each(|&b| self.push_byte(b));
         }
     }
 
@@ -522,15 +519,47 @@ impl<const N: usize> Cursor<'_, N> {
     #[inline(always)]
     pub(crate) fn push_code_after(&mut self, before: u8, c: u8) {
         debug_assert!(before.is_ascii());
-        let [b0, b1, b2, b3, len] = NAME_BYTES[usize::from(c)];
+        let word = NAME_WORDS[usize::from(c)];
         // Eight bytes at once, of which the first and the name's are kept: one store, no loop.
-        let word = u64::from(u32::from_le_bytes([b0, b1, b2, b3])) << 8 | u64::from(before);
         if let Some(slot) = self.text.bytes.get_mut(self.len..self.len + 8) {
-            slot.copy_from_slice(&word.to_le_bytes());
-            self.len += 1 + usize::from(len);
+            slot.copy_from_slice(&(word | u64::from(before)).to_le_bytes());
+            self.len += 1 + (word >> 56) as usize;
         } else {
             // Near the end of the buffer, byte by byte.
-            word.to_le_bytes()[..=usize::from(len)].iter().for_each(|&b| self.push_byte(b));
+            let bytes = (word | u64::from(before)).to_le_bytes();
+            bytes[..=(word >> 56) as usize].iter().for_each(|&b| self.push_byte(b));
+        }
+    }
+
+    /// Appends the two ASCII bytes `before` (a seat's letter and `:`), then the name of
+    /// location code `c` (`?` for a code that is no location).
+    #[inline(always)]
+    pub(crate) fn push_code_after_pair(&mut self, before: [u8; 2], c: u8) {
+        debug_assert!(before.is_ascii());
+        let word = NAME_WORDS[usize::from(c)];
+        // The name moved one byte on (its length drops out of the word), `before` in front.
+        let bytes = (word << 8 | u64::from(u16::from_le_bytes(before))).to_le_bytes();
+        if let Some(slot) = self.text.bytes.get_mut(self.len..self.len + 8) {
+            slot.copy_from_slice(&bytes);
+            self.len += 2 + (word >> 56) as usize;
+        } else {
+            bytes[..2 + (word >> 56) as usize].iter().for_each(|&b| self.push_byte(b));
+        }
+    }
+
+    /// Appends `bytes` (at most eight ASCII bytes, more are dropped), in one eight-byte store
+    /// where they fit: a few fixed bytes with no loop.
+    #[inline(always)]
+    pub(crate) fn push_short(&mut self, bytes: &[u8]) {
+        debug_assert!(bytes.len() <= 8 && bytes.is_ascii());
+        let len = bytes.len().min(8);
+        let mut word = [0; 8];
+        word[..len].copy_from_slice(&bytes[..len]);
+        if let Some(slot) = self.text.bytes.get_mut(self.len..self.len + 8) {
+            slot.copy_from_slice(&word);
+            self.len += len;
+        } else {
+            word[..len].iter().for_each(|&b| self.push_byte(b));
         }
     }
 }
@@ -869,6 +898,16 @@ mod tests {
         cursor.push_str("x");
         drop(cursor);
         assert_eq!(text.as_str(), ":home0");
+        let mut text = Text::<9>::new();
+        let mut cursor = text.cursor();
+        cursor.push_code_after_pair([b'g', b':'], code::HOME);
+        cursor.push_short(b" ; ");
+        drop(cursor);
+        assert_eq!(text.as_str(), "g:home ; ");
+        let mut text = Text::<5>::new();
+        text.cursor().push_code_after_pair([b'r', b':'], code::ROW0);
+        text.cursor().push_short(b" ; ");
+        assert_eq!(text.as_str(), "r:h0 ");
         let mut text = Text::<8>::new();
         text.cursor().push_block(b"g:n,n,n,n   ", 10);
         assert_eq!(text.as_str(), "g:n,n,n,");

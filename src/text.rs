@@ -228,7 +228,7 @@ impl TextInterface {
                         play_of(i as usize, &mut play);
                         let mut line = lines.cursor();
                         seats.push_to(&positions[i as usize], &mut line);
-                        line.push_str(" ; ");
+                        line.push_short(b" ; ");
                         play.push_to(&mut line);
                         line.push_byte(b'\n');
                         drop(line);
