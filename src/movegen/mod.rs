@@ -295,7 +295,7 @@ fn repeat_ring(mask: u128) -> u128 {
 }
 
 /// Where the blockades of one roll state stand.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct Occupancy {
     /// Ring squares holding two pawns, which no pawn passes or lands on, as bits by progress
     /// code, repeated above the ring (`repeat_ring`): the opponents' (which stand all roll)
@@ -1059,6 +1059,8 @@ struct StartStep {
 pub(crate) struct StartSteps {
     /// Bit `k` when the steps of amount `k` are known (amount 0: entering).
     known: u8,
+    /// The blockades at the start, once some steps are known.
+    occupancy: Occupancy,
     len: [u8; 7],
     /// Per amount, at most two routes (the ring, the home row) for each of four pawns.
     steps: [[StartStep; 8]; 7],
@@ -1087,7 +1089,10 @@ impl StartSteps {
     fn find(&mut self, generator: &Generator, k: usize) {
         let root = generator.root;
         let m = root.pawns();
-        let occ = generator.occupancy(&m, generator.split);
+        if self.known == 0 {
+            self.occupancy = generator.occupancy(&m, generator.split);
+        }
+        let occ = self.occupancy;
         let mut len = 0;
         let steps = &mut self.steps[k];
         let mut record = All(|c: Child| {
