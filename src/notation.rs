@@ -301,15 +301,15 @@ fn push_seat<const N: usize>(seat: Seat, pawns: [u8; PAWNS_PER_SEAT], text: &mut
 }
 
 /// The notation of positions that share most seats' pawns with one position, as the outcomes
-/// of a roll do (only the mover's pawns and captured ones move): the text and the sort key of
-/// each seat of that position are kept, and used where the seat's pawns are the same. Most
-/// outcomes capture nothing: their text is that of the seats before the mover's, the mover's
-/// seat, and that of the seats after it, each of the two kept whole.
+/// of a roll do (only the mover's pawns and captured ones move): the sort key of each seat of
+/// that position is kept, and used where the seat's pawns are the same. Most outcomes capture
+/// nothing: their text is that of the seats before the mover's, the mover's seat, and that of
+/// the seats after it, each of the two kept whole.
 #[derive(Clone)]
 pub(crate) struct SeatTexts {
     pawns: [[u8; PAWNS_PER_SEAT]; 4],
-    /// Each seat's field and space (at most 22 bytes), and its `seat_key`.
-    texts: [(Text<SEAT_TEXT>, u32); 4],
+    /// Each seat's `seat_key`.
+    keys: [u32; 4],
     /// The seat whose pawns move, the mover of the position.
     mover: Seat,
     /// The fields of the seats before the mover's and of those after it.
@@ -323,7 +323,7 @@ impl Default for SeatTexts {
     fn default() -> SeatTexts {
         SeatTexts {
             pawns: [[code::NEST; PAWNS_PER_SEAT]; 4],
-            texts: [const { (Text::new(), 0) }; 4],
+            keys: [0; 4],
             mover: Seat::Green,
             around: [const { Text::new() }; 2],
             board: 0,
@@ -332,8 +332,6 @@ impl Default for SeatTexts {
     }
 }
 
-/// Room for a seat's field and `Text`'s widest write.
-const SEAT_TEXT: usize = 32;
 /// Room for three seats' fields (66 bytes), copied whole.
 const AROUND: usize = 80;
 
@@ -360,17 +358,15 @@ impl SeatTexts {
         self.mover = mover;
         self.board = board_bits(&position.pawns);
         self.others = !(u128::from(u32::MAX) << (32 * mover.index()));
-        self.around.iter_mut().for_each(Text::clear);
-        for (s, (text, key)) in self.texts.iter_mut().enumerate() {
-            *key = seat_key(position.pawns[s]);
-            text.clear();
-        }
-        // The texts of seats that do not play are never written.
+        self.keys = position.pawns.map(seat_key);
+        let [before, after] = &mut self.around;
+        let (mut before, mut after) = (before.cleared(), after.cleared());
+        // The seats that do not play have no field.
         for seat in position.seats().iter() {
-            let (text, _) = &mut self.texts[seat.index()];
-            push_seat(seat, position.pawns[seat.index()], &mut text.cursor());
-            if seat != mover {
-                self.around[usize::from(seat > mover)].cursor().push_block(&text.bytes, text.len);
+            if seat < mover {
+                push_seat(seat, position.pawns[seat.index()], &mut before);
+            } else if seat > mover {
+                push_seat(seat, position.pawns[seat.index()], &mut after);
             }
         }
     }
@@ -381,7 +377,7 @@ impl SeatTexts {
         let mut seats = [0; 4];
         for (s, part) in seats.iter_mut().enumerate() {
             let pawns = position.pawns[s];
-            *part = if pawns == self.pawns[s] { self.texts[s].1 } else { seat_key(pawns) };
+            *part = if pawns == self.pawns[s] { self.keys[s] } else { seat_key(pawns) };
         }
         position.key_of(seats)
     }
@@ -395,18 +391,11 @@ impl SeatTexts {
             text.push_block(&before.bytes, before.len);
             push_seat(self.mover, position.pawns[self.mover.index()], text);
             text.push_block(&after.bytes, after.len);
+            position.push_end(text);
         } else {
-            for seat in position.seats().iter() {
-                let pawns = position.pawns[seat.index()];
-                let (kept, _) = &self.texts[seat.index()];
-                if pawns == self.pawns[seat.index()] {
-                    text.push_block(&kept.bytes, kept.len);
-                } else {
-                    push_seat(seat, pawns, text);
-                }
-            }
+            // A capture: every seat written afresh.
+            position.push_to(text);
         }
-        position.push_end(text);
     }
 }
 
@@ -433,6 +422,12 @@ impl<const N: usize> Text<N> {
     /// How many bytes the text has.
     pub(crate) fn len(&self) -> usize {
         self.len
+    }
+
+    /// A writer at the start of the text, emptied.
+    #[inline(always)]
+    pub(crate) fn cleared(&mut self) -> Cursor<'_, N> {
+        Cursor { len: 0, text: self }
     }
 
     /// A writer at the end of the text.
