@@ -475,6 +475,17 @@ mod tests {
         assert_eq!(answers(&["x", " x", "x\u{a0}"]), (unknown.repeat(3), Flow::Continue));
     }
 
+    /// Only a space ends a command's name: with a tab after it, the name is not read.
+    #[test]
+    fn only_a_space_ends_a_command_name() {
+        let (out, _) =
+            answers(&["perft\tg:n,n,n,n r:n,n,n,n g 0 0", "outcomes\tg:n,n,n,n r:n,n,n,n g 0 5 1"]);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2, "{out}");
+        assert!(lines[0].starts_with("error unknown command \"perft\\tg:"), "{out}");
+        assert!(lines[1].starts_with("error unknown command \"outcomes\\tg:"), "{out}");
+    }
+
     /// `Debug` says which rules the interface answers under, and nothing of its scratch space
     /// (kilobytes of the last answer).
     #[test]
