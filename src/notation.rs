@@ -500,13 +500,7 @@ impl<const N: usize> Cursor<'_, N> {
     #[inline(always)]
     pub(crate) fn push_code(&mut self, c: u8) {
         let word = NAME_WORDS[usize::from(c)];
-        // All eight bytes at once, of which the name's are kept: one store, no loop.
-        if let Some(slot) = self.text.bytes.get_mut(self.len..self.len + 8) {
-            slot.copy_from_slice(&(word >> 8).to_le_bytes());
-            self.len += (word >> 56) as usize;
-        } else {
-            (word >> 8).to_le_bytes()[..(word >> 56) as usize].iter().for_each(|&b| self.push_byte(b));
-        }
+        self.push_word(word >> 8, (word >> 56) as usize);
     }
 
     /// Appends the ASCII byte `before`, then the name of location code `c` (`?` for a code
@@ -515,15 +509,7 @@ impl<const N: usize> Cursor<'_, N> {
     pub(crate) fn push_code_after(&mut self, before: u8, c: u8) {
         debug_assert!(before.is_ascii());
         let word = NAME_WORDS[usize::from(c)];
-        // Eight bytes at once, of which the first and the name's are kept: one store, no loop.
-        if let Some(slot) = self.text.bytes.get_mut(self.len..self.len + 8) {
-            slot.copy_from_slice(&(word | u64::from(before)).to_le_bytes());
-            self.len += 1 + (word >> 56) as usize;
-        } else {
-            // Near the end of the buffer, byte by byte.
-            let bytes = (word | u64::from(before)).to_le_bytes();
-            bytes[..=(word >> 56) as usize].iter().for_each(|&b| self.push_byte(b));
-        }
+        self.push_word(word | u64::from(before), 1 + (word >> 56) as usize);
     }
 
     /// Appends the two ASCII bytes `before` (a seat's letter and `:`), then the name of
@@ -533,29 +519,36 @@ impl<const N: usize> Cursor<'_, N> {
         debug_assert!(before.is_ascii());
         let word = NAME_WORDS[usize::from(c)];
         // The name moved one byte on (its length drops out of the word), `before` in front.
-        let bytes = (word << 8 | u64::from(u16::from_le_bytes(before))).to_le_bytes();
-        if let Some(slot) = self.text.bytes.get_mut(self.len..self.len + 8) {
-            slot.copy_from_slice(&bytes);
-            self.len += 2 + (word >> 56) as usize;
-        } else {
-            bytes[..2 + (word >> 56) as usize].iter().for_each(|&b| self.push_byte(b));
-        }
+        self.push_word(word << 8 | u64::from(u16::from_le_bytes(before)), 2 + (word >> 56) as usize);
     }
 
-    /// Appends `bytes` (at most eight ASCII bytes, more are dropped), in one eight-byte store
-    /// where they fit: a few fixed bytes with no loop.
+    /// Appends `bytes` (at most eight ASCII bytes, more are dropped): a few fixed bytes with
+    /// no loop.
     #[inline(always)]
     pub(crate) fn push_short(&mut self, bytes: &[u8]) {
         debug_assert!(bytes.len() <= 8 && bytes.is_ascii());
         let len = bytes.len().min(8);
         let mut word = [0; 8];
         word[..len].copy_from_slice(&bytes[..len]);
+        self.push_word(u64::from_le_bytes(word), len);
+    }
+
+    /// Appends the first `len` bytes (at most eight) of `word`, little-endian: all eight in
+    /// one store where they fit, of which `len` are kept.
+    #[inline(always)]
+    fn push_word(&mut self, word: u64, len: usize) {
         if let Some(slot) = self.text.bytes.get_mut(self.len..self.len + 8) {
-            slot.copy_from_slice(&word);
+            slot.copy_from_slice(&word.to_le_bytes());
             self.len += len;
         } else {
-            word[..len].iter().for_each(|&b| self.push_byte(b));
+            self.push_word_slowly(word, len);
         }
+    }
+
+    /// `push_word` near the end of the buffer: byte by byte, what fits.
+    #[cold]
+    fn push_word_slowly(&mut self, word: u64, len: usize) {
+        word.to_le_bytes().iter().take(len).for_each(|&b| self.push_byte(b));
     }
 }
 
