@@ -380,6 +380,9 @@ pub(crate) struct Generator {
     arranged: [([u8; 4], [u8; 2]); 2],
     /// Which of `arranged` this roll uses.
     arrangement: usize,
+    /// Whether the second of `arranged` is worked out: only a roll the blockade rule applies
+    /// to needs it (under the usual rules, doubles only).
+    paired: bool,
     nest_at_start: u8,
     bonus_size: [u8; 2],
     /// What a capture and what reaching home add to a state's pending bonuses.
@@ -403,6 +406,7 @@ impl Generator {
             split: false,
             arranged: [([0; 4], [0; 2]); 2],
             arrangement: 0,
+            paired: false,
             nest_at_start: 0,
             bonus_size: [0; 2],
             gains: [0; 2],
@@ -424,7 +428,8 @@ impl Generator {
         self.start = start.board;
         self.overdue = start.overdue.map(|c| progress[usize::from(c)]);
         self.opponents.set(&start.board, seat);
-        self.arranged = [(own, [0; 2]), Self::arrange_pairs(own)];
+        self.arranged[0] = (own, [0; 2]);
+        self.paired = false;
         self.nest_at_start = own.iter().filter(|&&c| c == code::NEST).count() as u8;
         self.bonus_size = [rules.capture_bonus, if merged { 0 } else { rules.home_bonus }];
         self.gains = [
@@ -482,6 +487,10 @@ impl Generator {
             BlockadeMove::ForbiddenOnEveryRoll => true,
         };
         self.arrangement = usize::from(applies);
+        if applies && !self.paired {
+            self.arranged[1] = Self::arrange_pairs(self.arranged[0].0);
+            self.paired = true;
+        }
         let (mover, pairs) = self.arranged[self.arrangement];
         let (amounts, counts) = roll.distinct_amounts(self.nest_at_start == 0);
         let dice = u64::from(counts[0]) << DICE | u64::from(counts[1]) << (DICE + 2);
