@@ -749,9 +749,9 @@ impl Generator {
         let spend = Spend(n.0 & 0xF << DICE);
         debug_assert_eq!(spend.0, Spend::die(slot).0);
         if k == 5 {
-            self.enter(n, &m, &occ, spend, out);
+            self.enter::<S, true>(n, &m, &occ, spend, out);
         }
-        self.advance_all(n, &m, &occ, k, spend, out);
+        self.advance_all::<S, true>(n, &m, &occ, k, spend, out);
     }
 
     /// What entering a pawn spends in `n`, if its dice allow it: a 5, or two dice that sum to
@@ -771,12 +771,19 @@ impl Generator {
     /// Hands on the step that enters a pawn of `n` (whose pawns are `m`) paying `spend`, if
     /// one is in the nest and the entry square (progress code 1) holds no blockade.
     #[inline(always)]
-    fn enter<S: Sink>(&self, n: Node, m: &[u8; 4], occ: &Occupancy, spend: Spend, out: &mut S) {
+    fn enter<S: Sink, const LAST: bool>(
+        &self,
+        n: Node,
+        m: &[u8; 4],
+        occ: &Occupancy,
+        spend: Spend,
+        out: &mut S,
+    ) {
         let (id, to) = (Self::nest_id(self.tagged::<S>()), code::RING0);
         if m[id] == code::NEST && occ.ring >> to & 1 == 0 {
             // Entering captures a lone opponent even on the entry square.
             let gain = if self.lone_at(n, to) { self.capture(to) } else { 0 };
-            self.push_child(n, m, id, to, spend, gain, out);
+            self.push_child::<S, LAST>(n, m, id, to, spend, gain, out);
         }
     }
 
@@ -842,18 +849,18 @@ impl Generator {
             if Self::in_nest(&m, split)
                 && let Some(spend) = self.entering_spend(n)
             {
-                self.enter(n, &m, &occ, spend, out);
+                self.enter::<S, false>(n, &m, &occ, spend, out);
             }
             for slot in 0..2 {
                 if n.dice(slot) > 0 {
-                    self.advance_all(n, &m, &occ, self.amounts[slot], Spend::die(slot), out);
+                    self.advance_all::<S, false>(n, &m, &occ, self.amounts[slot], Spend::die(slot), out);
                 }
             }
         }
         if bonus {
             for kind in 0..2 {
                 if n.bonus(kind) > 0 {
-                    self.advance_all(n, &m, &occ, self.bonus_size[kind], Spend::bonus(kind), out);
+                    self.advance_all::<S, false>(n, &m, &occ, self.bonus_size[kind], Spend::bonus(kind), out);
                 }
             }
         }
@@ -862,7 +869,15 @@ impl Generator {
     /// Hands on every step moving one pawn `k` steps (RULES.md section 2.3): along the ring,
     /// or along the home route when the pawn would pass its exit; the ring first.
     #[inline(always)]
-    fn advance_all<S: Sink>(&self, n: Node, m: &[u8; 4], occ: &Occupancy, k: u8, spend: Spend, out: &mut S) {
+    fn advance_all<S: Sink, const LAST: bool>(
+        &self,
+        n: Node,
+        m: &[u8; 4],
+        occ: &Occupancy,
+        k: u8,
+        spend: Spend,
+        out: &mut S,
+    ) {
         for id in 0..4 {
             let from = m[id];
             // Two pawns of one class on one square make the same steps: only the first moves.
@@ -874,14 +889,14 @@ impl Generator {
             if ring != 0 {
                 // Onto a lone opponent only off safeties, capturing it.
                 if !self.lone_at(n, ring) {
-                    self.push_child(n, m, id, ring, spend, 0, out);
+                    self.push_child::<S, LAST>(n, m, id, ring, spend, 0, out);
                 } else if self.opponents.cells[usize::from(ring)] & SAFETY == 0 {
-                    self.push_child(n, m, id, ring, spend, self.capture(ring), out);
+                    self.push_child::<S, LAST>(n, m, id, ring, spend, self.capture(ring), out);
                 }
             }
             if home != 0 {
                 let gain = if home == code::HOME { self.gains[1] } else { 0 };
-                self.push_child(n, m, id, home, spend, gain, out);
+                self.push_child::<S, LAST>(n, m, id, home, spend, gain, out);
             }
         }
     }
@@ -952,7 +967,7 @@ impl Generator {
     /// `spend` and earning `gain` (a capture, a bonus).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn push_child<S: Sink>(
+    fn push_child<S: Sink, const LAST: bool>(
         &self,
         n: Node,
         m: &[u8; 4],
@@ -970,7 +985,11 @@ impl Generator {
         // The bound that lets a bonus count take three bits (see `Node`); checked by induction.
         debug_assert!(child.bonus(0) + child.bonus(1) <= 4, "more than four bonuses pending");
         let child = Child { node: child, step: [from, to] };
-        if child.node.is_leaf() { out.leaf(child) } else { out.inner(child) }
+        // From a state with one die left and nothing pending (`LAST`), a step ends the roll
+        // unless it earned a bonus: told from the gain, which most calls know to be 0.
+        let leaf = if LAST { gain >> DICE == 0 } else { child.node.is_leaf() };
+        debug_assert_eq!(leaf, child.node.is_leaf());
+        if leaf { out.leaf(child) } else { out.inner(child) }
     }
 }
 
@@ -1111,9 +1130,9 @@ impl StartSteps {
             len += 1;
         });
         if k == 0 {
-            generator.enter(root, &m, &occ, Spend(0), &mut record);
+            generator.enter::<_, false>(root, &m, &occ, Spend(0), &mut record);
         } else {
-            generator.advance_all(root, &m, &occ, k as u8, Spend(0), &mut record);
+            generator.advance_all::<_, false>(root, &m, &occ, k as u8, Spend(0), &mut record);
         }
         self.len[k] = len as u8;
         self.known |= 1 << k;
