@@ -713,24 +713,27 @@ impl Generator {
         if Self::in_nest(&m, self.tagged::<S>())
             && let Some(spend) = self.entering_spend(root)
         {
-            self.replay(known.steps(self, 0), spend, out);
+            self.replay::<true>(known.steps(self, 0), spend, out);
         }
         for slot in 0..2 {
             let k = self.amounts[slot];
             if k != 0 {
-                self.replay(known.steps(self, k), Spend::die(slot), out);
+                self.replay::<false>(known.steps(self, k), Spend::die(slot), out);
             }
         }
     }
 
-    /// Hands on `steps` from the start of the roll, each paying `spend`.
+    /// Hands on `steps` from the start of the roll, each paying `spend`: one die, so that
+    /// a die is left (every roll gives two at least), unless `BOTH` (entering with two dice
+    /// that sum to 5), when a step may end the roll.
     #[inline(always)]
-    fn replay(&self, steps: &[StartStep], spend: Spend, out: &mut impl Sink) {
+    fn replay<const BOTH: bool>(&self, steps: &[StartStep], spend: Spend, out: &mut impl Sink) {
         let base = self.root.0 & !0xFFFF_FFFF;
         for s in steps {
             let node = Node(base - spend.0 + s.gain).with_pawns(s.pawns);
             let child = Child { node, step: s.step };
-            if node.is_leaf() { out.leaf(child) } else { out.inner(child) }
+            debug_assert!(BOTH || !node.is_leaf(), "a step of one die from the start ended the roll");
+            if BOTH && node.is_leaf() { out.leaf(child) } else { out.inner(child) }
         }
     }
 
