@@ -486,11 +486,13 @@ impl Generator {
             BlockadeMove::ForbiddenOnDoubles => roll.is_doubles(),
             BlockadeMove::ForbiddenOnEveryRoll => true,
         };
-        self.arrangement = usize::from(applies);
         if applies && !self.paired {
             self.arranged[1] = Self::arrange_pairs(self.arranged[0].0);
             self.paired = true;
         }
+        // With no pair to tag the two arrangements are one: the first serves (and its steps
+        // from the start are shared).
+        self.arrangement = usize::from(applies && self.arranged[1].1[0] != 0);
         let (mover, pairs) = self.arranged[self.arrangement];
         let (amounts, counts) = roll.distinct_amounts(self.nest_at_start == 0);
         let dice = u64::from(counts[0]) << DICE | u64::from(counts[1]) << (DICE + 2);
@@ -1088,57 +1090,74 @@ struct StartStep {
 /// (`Generator::start_children`).
 #[derive(Default)]
 pub(crate) struct StartSteps {
-    /// Bit `k` when the steps of amount `k` are known (amount 0: entering).
-    known: u8,
-    /// The blockades at the start, once some steps are known.
-    occupancy: Occupancy,
+    /// Whether the steps are known.
+    known: bool,
+    /// How many steps each amount has (amount 0: entering).
     len: [u8; 7],
     /// Per amount, at most two routes (the ring, the home row) for each of four pawns.
     steps: [[StartStep; 8]; 7],
 }
 
+/// Where `StartSteps::find` puts the steps of one amount.
+struct Record<'a> {
+    /// The start's state but for its pawns: spending nothing, a step's state is the start's
+    /// with what it earns added.
+    base: u64,
+    steps: &'a mut [StartStep; 8],
+    len: &'a mut u8,
+}
+
+impl Sink for Record<'_> {
+    fn leaf(&mut self, child: Child) {
+        self.inner(child);
+    }
+    fn inner(&mut self, c: Child) {
+        let gain = (c.node.0 & !0xFFFF_FFFF) - self.base;
+        self.steps[usize::from(*self.len)] = StartStep { pawns: c.node.pawns(), gain, step: c.step };
+        *self.len += 1;
+    }
+}
+
 impl StartSteps {
     /// Forgets every step: the position changed.
     pub(crate) fn clear(&mut self) {
-        self.known = 0;
+        self.known = false;
     }
 
     /// The steps from the start of the roll of `generator` that move a pawn `k` (0: enter
     /// one), in the order `generate` hands them on.
     #[inline(always)]
     fn steps(&mut self, generator: &Generator, k: u8) -> &[StartStep] {
-        let k = usize::from(k);
-        if self.known >> k & 1 == 0 {
-            self.find(generator, k);
+        if !self.known {
+            self.find(generator);
         }
+        let k = usize::from(k);
         &self.steps[k][..usize::from(self.len[k])]
     }
 
-    /// Finds the steps of amount `k` for `steps`: once per position, amount and arrangement,
-    /// where the rolls ask for them several times each.
+    /// Finds the steps of every amount for `steps`, once per position and arrangement, where
+    /// the rolls ask for them several times each: all at once, as the rolls of a position ask
+    /// for every amount.
     #[inline(never)]
-    fn find(&mut self, generator: &Generator, k: usize) {
+    fn find(&mut self, generator: &Generator) {
         let root = generator.root;
         let m = root.pawns();
-        if self.known == 0 {
-            self.occupancy = generator.occupancy(&m, generator.split);
+        let occ = generator.occupancy(&m, generator.split);
+        let base = root.0 & !0xFFFF_FFFF;
+        self.len = [0; 7];
+        let [enter, amounts @ ..] = &mut self.steps;
+        let [entering, lens @ ..] = &mut self.len;
+        generator.enter::<_, false>(
+            root,
+            &m,
+            &occ,
+            Spend(0),
+            &mut Record { base, steps: enter, len: entering },
+        );
+        for (k, (steps, len)) in (1..).zip(amounts.iter_mut().zip(lens.iter_mut())) {
+            generator.advance_all::<_, false>(root, &m, &occ, k, Spend(0), &mut Record { base, steps, len });
         }
-        let occ = self.occupancy;
-        let mut len = 0;
-        let steps = &mut self.steps[k];
-        let mut record = All(|c: Child| {
-            // Spending nothing, a step's state is the start's with what it earns added.
-            let gain = (c.node.0 & !0xFFFF_FFFF) - (root.0 & !0xFFFF_FFFF);
-            steps[len] = StartStep { pawns: c.node.pawns(), gain, step: c.step };
-            len += 1;
-        });
-        if k == 0 {
-            generator.enter::<_, false>(root, &m, &occ, Spend(0), &mut record);
-        } else {
-            generator.advance_all::<_, false>(root, &m, &occ, k as u8, Spend(0), &mut record);
-        }
-        self.len[k] = len as u8;
-        self.known |= 1 << k;
+        self.known = true;
     }
 }
 
