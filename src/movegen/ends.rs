@@ -523,7 +523,7 @@ impl Buffers {
         f: &mut impl FnMut(&Ends<'_>) -> R,
     ) -> R {
         let Buffers { walks, twins, generator, starts } = self;
-        let generator = kept_generator(generator, starts, twins, start, known);
+        let (generator, again) = kept_generator(generator, starts, twins, start, known);
         // Four-amount doubles walk into a buffer of their own, which keeps the walk for the
         // twin roll; given once, if the walk kept what this search needs. (Every slot is
         // below 4.)
@@ -534,7 +534,8 @@ impl Buffers {
             // One memo serves every walk: lent for this one.
             lend_memo(walks, slot);
             let mut ends = Ends { generator, buffers: &mut walks[slot] };
-            ends.walk(generator.root, shared.then_some(starts), want);
+            // A position searched again takes the steps from the start from `starts` too.
+            ends.walk(generator.root, (shared || again).then_some(starts), want);
             ends.settle();
             let counting = ends.buffers.counting;
             lend_memo(walks, slot);
@@ -575,18 +576,19 @@ fn kept_generator<'a>(
     twins: &mut [Option<Twin>; 4],
     start: &RollStart,
     known: bool,
-) -> &'a Generator {
+) -> (&'a Generator, bool) {
     let (last, generator) = kept.get_or_insert_with(|| (*start, Generator::new(start)));
     if !known && !last.same_position(start) {
         *last = *start;
         generator.reset(start);
         starts.iter_mut().for_each(StartSteps::clear);
         *twins = [None; 4];
+        return (generator, false);
     } else if last.roll != start.roll {
         last.roll = start.roll;
         generator.set_roll(start.roll);
     }
-    generator
+    (generator, true)
 }
 
 impl Walk {
