@@ -295,7 +295,7 @@ fn repeat_ring(mask: u128) -> u128 {
 }
 
 /// Where the blockades of one roll state stand.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Occupancy {
     /// Ring squares holding two pawns, which no pawn passes or lands on, as bits by progress
     /// code, repeated above the ring (`repeat_ring`): the opponents' (which stand all roll)
@@ -381,7 +381,7 @@ pub(crate) struct Generator {
     /// Which of `arranged` this roll uses.
     arrangement: usize,
     /// Whether the second of `arranged` is worked out: only a roll the blockade rule applies
-    /// to needs it (under the usual rules, doubles only).
+    /// to needs it (under `seed`, doubles only).
     paired: bool,
     nest_at_start: u8,
     bonus_size: [u8; 2],
