@@ -378,8 +378,6 @@ pub(crate) struct Generator {
     split: bool,
     /// The root's pawns and `pairs` for a roll the blockade rule does not and does apply to.
     arranged: [([u8; 4], [u8; 2]); 2],
-    /// Which of `arranged` this roll uses.
-    arrangement: usize,
     /// Whether the second of `arranged` is worked out: only a roll the blockade rule applies
     /// to needs it (under `seed`, doubles only).
     paired: bool,
@@ -405,7 +403,6 @@ impl Generator {
             pairs: [0; 2],
             split: false,
             arranged: [([0; 4], [0; 2]); 2],
-            arrangement: 0,
             paired: false,
             nest_at_start: 0,
             bonus_size: [0; 2],
@@ -490,10 +487,7 @@ impl Generator {
             self.arranged[1] = Self::arrange_pairs(self.arranged[0].0);
             self.paired = true;
         }
-        // With no pair to tag the two arrangements are one: the first serves (and its steps
-        // from the start are shared).
-        self.arrangement = usize::from(applies && self.arranged[1].1[0] != 0);
-        let (mover, pairs) = self.arranged[self.arrangement];
+        let (mover, pairs) = self.arranged[usize::from(applies)];
         let (amounts, counts) = roll.distinct_amounts(self.nest_at_start == 0);
         let dice = u64::from(counts[0]) << DICE | u64::from(counts[1]) << (DICE + 2);
         self.root = Node(dice).with_pawns(mover);
@@ -705,11 +699,13 @@ impl Generator {
 
     /// What `children` hands on for the start of the roll, with the steps of each amount
     /// taken from `starts` (or first put there): the steps from the start of a roll depend on
-    /// the position, the amount and `arrangement`, so the rolls of one position share them.
+    /// the position, the amount and whether a pair is tagged (`split`, which picks the entry
+    /// of `starts`), so the rolls of one position share them; a roll the blockade rule applies
+    /// to with no pair to tag takes those of the other rolls.
     pub(crate) fn start_children<S: Sink>(&self, starts: &mut [StartSteps; 2], out: &mut S) {
         let root = self.root;
         let m = root.pawns();
-        let known = &mut starts[self.arrangement];
+        let known = &mut starts[usize::from(self.split)];
         // At the start no bonus is pending and no amount is spent: the steps `generate`
         // hands on with dice, in its order.
         if Self::in_nest(&m, self.tagged::<S>())
@@ -1085,8 +1081,8 @@ struct StartStep {
     step: Codes,
 }
 
-/// The steps from the start of the rolls of one position and arrangement
-/// (`Generator::arrangement`), by amount, found as the rolls ask for them
+/// The steps from the start of the rolls of one position and arrangement (with a pair tagged
+/// or not: `Generator::split`), by amount, found as the rolls ask for them
 /// (`Generator::start_children`).
 #[derive(Default)]
 pub(crate) struct StartSteps {
