@@ -511,8 +511,9 @@ fn with_buffers<R>(mut f: impl FnMut(&mut Buffers) -> R) -> R {
 impl Buffers {
     /// Walks the roll `start` and runs `f` on its legal ends; `known` when the kept generator
     /// is of the position of `start` already, and only the roll is to be set; `shared` to take
-    /// the steps from the start of the roll from (or put them in) `starts`, as the rolls of
-    /// one position counted in turn do; `want` what `f` asks of the ends.
+    /// the steps from the start of the roll from (or put them in) `starts` even on the first
+    /// search of a position, as the rolls of one position counted in turn do (a position
+    /// searched again takes them anyway); `want` what `f` asks of the ends.
     #[inline(always)]
     fn search<R>(
         &mut self,
