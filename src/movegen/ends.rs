@@ -332,22 +332,21 @@ impl Ends<'_> {
     }
 
     /// Adds to the leaves counted the candidates of a counting walk (complete states with
-    /// something left to spend) that leave a board of their own. None leaves a leaf's board:
-    /// it scores at least as well as that leaf would (it is among the best), so it spent
-    /// every die as the leaf did, and a bonus the leaf spent is left, so the leaf's pawns
-    /// (which only move forward) stand further on. But two candidates may share a board, with
-    /// different bonuses left.
+    /// something left to spend) that leave a board of their own. A candidate may leave a
+    /// leaf's board: with the home row optional a pawn can go round again, so bonuses that
+    /// add up to a lap (42 and 26, say) can be spent by one play and left by another that
+    /// ends on the same squares. Such a leaf was counted: it spent every die, as a candidate
+    /// among the best did, and one board means the same pawns entered, so it scores as well.
+    /// And two candidates may share a board, with different bonuses left.
     #[cold]
     fn count_inner_ends(&mut self) {
         let Walk { index, candidates, counted, .. } = &mut *self.buffers;
-        // The memo, done with the walk, holds the leaves' keys: a leaf's key is its board
-        // (with the dice phase over or not), so boards put in it tell candidates apart.
-        debug_assert!(candidates.iter().all(|c| {
-            let board = c.node.0 & BOARD;
-            !index.contains(board) && !index.contains(board | DICE_OVER)
-        }));
         for c in candidates.iter() {
-            let own = index.insert(c.node.0 & BOARD);
+            // The memo, done with the walk, holds the leaves' keys: a leaf's key is its
+            // board, with the dice phase over when it spent a bonus after the dice. Boards
+            // put in it tell candidates apart.
+            let board = c.node.0 & BOARD;
+            let own = !index.contains(board | DICE_OVER) && index.insert(board);
             *counted += usize::from(own);
             #[cfg(all(test, feature = "std"))]
             tests::INNER_ENDS.with(|n| n.set([n.get()[0] + 1, n.get()[1] + usize::from(!own)]));
@@ -785,6 +784,48 @@ mod tests {
         let shared: Position =
             "g:n,n,5,5 r:n,36,43,48 b:30,30,h1,h6 y:28,50,home,home y 1".parse().expect("a position");
         assert_eq!(outcomes.iter().filter(|o| o.state.position() == shared).count(), 1);
+    }
+
+    /// A counting walk counts once a board that a leaf and a complete state with something
+    /// left to spend share: a pawn gone round again on bonuses that add up to a lap. Under
+    /// the seed rules with a capture bonus of 42 and a home bonus of 26, blue rolls 1-1 (1,
+    /// 1, 6 and 6), takes h6 home and captures on 64 and 65; then 65-h4 spends one 42 and
+    /// leaves the other and the 26, while 65-39 39-13 13-h4 spends them all and ends on the
+    /// same squares. (Found by the property that perft 1 is the sum of the rolls' counts:
+    /// the leaf, having spent a bonus after the dice, is in the memo with the dice phase
+    /// over, so that board was counted twice.)
+    #[test]
+    fn a_board_a_leaf_and_a_counted_end_share_is_counted_once() {
+        let rules = Rules { capture_bonus: 42, home_bonus: 26, ..Rules::seed() };
+        let s = state(rules, "g:n,n,24,28 r:n,49,54,h6 b:52,h6,home,home y:64,65,6,41 b 0");
+        let roll = Roll::new(1, 1).expect("a roll");
+        let before = INNER_ENDS.with(core::cell::Cell::get);
+        let count = s.outcome_count(roll).expect("awaits a roll");
+        let after = INNER_ENDS.with(core::cell::Cell::get);
+        assert!(after[1] > before[1], "no board shared");
+        let outcomes = s.outcomes(roll).expect("awaits a roll");
+        assert_eq!(count, outcomes.len());
+        assert_eq!(count, 11);
+        let shared: Position =
+            "g:n,n,24,28 r:n,49,54,h6 b:h4,home,home,home y:n,n,6,41 b 1".parse().expect("a position");
+        let to_shared: Vec<&Play> =
+            outcomes.iter().filter(|o| o.state.position() == shared).map(|o| &o.play).collect();
+        assert_eq!(
+            to_shared,
+            [&"h6-home 52-58 58-64 64-65 65-39 39-13 13-h4".parse::<Play>().expect("a play")]
+        );
+        // The play that leaves the two bonuses is legal too, and ends there.
+        let mut left = s;
+        left.roll(roll).expect("awaits a roll");
+        for step in ["h6-home", "52-58", "58-64", "64-65", "65-h4"] {
+            left.apply_step(step.parse().expect("a step")).expect("a legal step");
+        }
+        assert!(left.legal_steps().is_empty());
+        assert_eq!(left.position(), shared);
+        assert_eq!(
+            crate::perft(&s, 1),
+            Roll::DISTINCT.iter().map(|&r| s.outcome_count(r).unwrap_or(0) as u128).sum()
+        );
     }
 
     /// A counting walk that has counted leaves drops them when a complete state with
