@@ -791,9 +791,9 @@ mod tests {
     /// the seed rules with a capture bonus of 42 and a home bonus of 26, blue rolls 1-1 (1,
     /// 1, 6 and 6), takes h6 home and captures on 64 and 65; then 65-h4 spends one 42 and
     /// leaves the other and the 26, while 65-39 39-13 13-h4 spends them all and ends on the
-    /// same squares. (Found by the property that perft 1 is the sum of the rolls' counts:
-    /// the leaf, having spent a bonus after the dice, is in the memo with the dice phase
-    /// over, so that board was counted twice.)
+    /// same squares. (A property test met such a case through a debug assertion of the old
+    /// claim that no such board is shared; with bonuses after the dice, as here, the leaf is
+    /// in the memo with the dice phase over, and the board was counted twice.)
     #[test]
     fn a_board_a_leaf_and_a_counted_end_share_is_counted_once() {
         let rules = Rules { capture_bonus: 42, home_bonus: 26, ..Rules::seed() };
