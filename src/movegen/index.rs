@@ -55,6 +55,12 @@ impl Index {
         self.slots[self.slot(key)].2 == self.generation
     }
 
+    /// The state of `key`, if recorded.
+    pub(super) fn get(&self, key: u64) -> Option<u32> {
+        let slot = self.slots[self.slot(key)];
+        (slot.2 == self.generation).then_some(slot.1)
+    }
+
     /// Records `key`; returns whether it is new.
     #[inline]
     pub(super) fn insert(&mut self, key: u64) -> bool {
