@@ -446,6 +446,13 @@ impl Ends<'_> {
         }
         if to_mend > 0 {
             self.mend_from(Reached::one(generator.root), 0, &mut to_mend);
+            // Stepping reaches every outcome (a property test checks it), so each is mended.
+            debug_assert_eq!(to_mend, 0, "an end that no play taken step by step reaches");
+            #[cfg(debug_assertions)]
+            for k in 0..self.len() {
+                let c = *self.end(k);
+                debug_assert!(self.followed(&c), "a mended play that stops early");
+            }
         }
     }
 
@@ -457,7 +464,7 @@ impl Ends<'_> {
         let len = self.play_len(c);
         self.trail_into(c, &mut steps[..len], |codes| generator.step_codes(codes));
         let mut reached = Reached::one(generator.root);
-        for &step in &steps[..len - 1] {
+        for &step in &steps[..len.saturating_sub(1)] {
             let base = self.children_of(&reached);
             reached = self.reached_by(base, step);
             self.buffers.pending.truncate(base);
