@@ -289,7 +289,8 @@ pub struct StepReport {
 pub struct Outcome {
     /// The state after the roll (awaiting the next roll, or finished).
     pub state: GameState,
-    /// One legal play that leads to it, whole or taken one step at a time.
+    /// One legal play that leads to it: read whole, and also taken one step at a time
+    /// wherever some play can be ([`GameState::outcomes`]).
     pub play: Play,
 }
 
@@ -504,10 +505,12 @@ impl GameState {
     /// one legal play leading to it, in a deterministic order (the text interface sorts them
     /// by notation). A third doubles has the penalty as its one outcome, with the empty play.
     ///
-    /// Each play also leads there taken one step at a time with [`GameState::apply_step`]:
-    /// where a play read whole (RULES.md 6.2) could pass a point at which the same steps, with
-    /// the other of two pawns on a square moving, form a legal play (so that `apply_step` ends
-    /// the roll there), the outcome is listed with a play that passes no such point.
+    /// Each play also leads there taken one step at a time with [`GameState::apply_step`]
+    /// wherever some play can: where a play read whole (RULES.md 6.2) could pass a point at
+    /// which the same steps, with the other of two pawns on a square moving, form a legal play
+    /// (so that `apply_step` ends the roll there), the outcome is listed with a play that
+    /// passes no such point. A few outcomes have none (every order of their steps passes such
+    /// a point, so taking steps one at a time never gets there); their plays are read whole.
     ///
     /// With every pawn of the mover out of its nest, doubles `d-d` and `(7-d)-(7-d)` give the
     /// same four amounts and so the same outcomes: with `std`, the search of one is kept on

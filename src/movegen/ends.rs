@@ -425,7 +425,8 @@ impl Ends<'_> {
     /// `mend_plays` of a walk with plays that can be read two ways: each is followed as a
     /// reader would, and an end whose play stops early gets the first play found by a second
     /// walk, over sequences of steps as a reader takes them, that stops where the roll ends
-    /// step by step. An end it finds no play to keeps its own.
+    /// step by step. An end it finds no play to keeps its own: every order of steps to some
+    /// ends passes such a point, so that only a play read whole gets there.
     #[cold]
     fn mend_two_ways(&mut self) {
         let generator = self.generator;
@@ -446,12 +447,11 @@ impl Ends<'_> {
         }
         if to_mend > 0 {
             self.mend_from(Reached::one(generator.root), 0, &mut to_mend);
-            // Stepping reaches every outcome (a property test checks it), so each is mended.
-            debug_assert_eq!(to_mend, 0, "an end that no play taken step by step reaches");
             #[cfg(debug_assertions)]
             for k in 0..self.len() {
                 let c = *self.end(k);
-                debug_assert!(self.followed(&c), "a mended play that stops early");
+                let mended = self.buffers.aside.contains(generator.end_key(c.node) | MENDED);
+                debug_assert!(!mended || self.followed(&c), "a mended play that stops early");
             }
         }
     }
@@ -1061,6 +1061,63 @@ mod tests {
             assert_eq!(stepped, o.state, "{o}");
         }
         assert!(MENDED_PLAYS.with(core::cell::Cell::get) > 0, "no play mended");
+    }
+
+    /// Some outcomes no order of steps taken one at a time reaches, so their plays are read
+    /// whole only. Under `hasbro`, green's pair on 18 rolls 3-3 (3, 3, 4 and 4) beside pawns
+    /// on 38 and 44, among lone opponents. `b:n,n,n,0` with green on 38, 38, 58 and 58 takes
+    /// `44-48 48-51 51-54 54-58 18-38 38-58 18-38`: read whole, `38-58` moves the pair's
+    /// pawn, so that its partner may then come to 38. Step by step, `38-58` may have moved the
+    /// pawn that stood on 38, and then the last bonus is forfeited (the partner could only
+    /// join the pair's pawn on 38), so `apply_step` ends the roll there (RULES.md 3.6: the
+    /// steps taken form a legal play). Every order of the steps to that outcome passes such a
+    /// point; the outcome is listed with its play read whole.
+    #[test]
+    fn some_outcomes_are_reached_by_plays_read_whole_only() {
+        let s = state(Rules::hasbro(), "g:18,18,38,44 r:47,9,h6,home b:48,54,58,0 g 0");
+        let roll = Roll::new(3, 3).expect("a roll");
+        let outcomes = s.outcomes(roll).expect("awaits a roll");
+        let whole: Position = "g:38,38,58,58 r:47,9,h6,home b:n,n,n,0 g 1".parse().expect("a position");
+        let listed = outcomes.iter().find(|o| o.state.position() == whole).expect("listed");
+        assert_eq!(listed.play.to_string(), "44-48 48-51 51-54 54-58 18-38 38-58 18-38");
+        let mut read = s;
+        read.apply_play(roll, &listed.play).expect("legal read whole");
+        assert_eq!(read, listed.state);
+        let mut stepped = s;
+        stepped.roll(roll).expect("awaits a roll");
+        for (i, &step) in listed.play.steps().iter().enumerate() {
+            let report = stepped.apply_step(step).expect("a legal step");
+            assert_eq!(report.roll_end.is_some(), i == 5, "{step}");
+            if report.roll_end.is_some() {
+                break;
+            }
+        }
+        // Every order of steps reaches all the outcomes but two: this one, and the same squares
+        // after capturing red on 47 where this play captures blue on 48.
+        fn ends(s: &GameState, out: &mut std::collections::BTreeSet<std::string::String>) {
+            for step in s.legal_steps() {
+                let mut next = *s;
+                if next.apply_step(step).expect("a legal step").roll_end.is_some() {
+                    out.insert(next.position().to_string());
+                } else {
+                    ends(&next, out);
+                }
+            }
+        }
+        let mut rolled = s;
+        rolled.roll(roll).expect("awaits a roll");
+        let mut reached = std::collections::BTreeSet::new();
+        ends(&rolled, &mut reached);
+        let missing: std::vec::Vec<std::string::String> = outcomes
+            .iter()
+            .map(|o| o.state.position().to_string())
+            .filter(|o| !reached.contains(o))
+            .collect();
+        assert_eq!(
+            missing,
+            ["g:38,38,58,58 r:n,9,h6,home b:n,n,48,0 g 1", "g:38,38,58,58 r:47,9,h6,home b:n,n,n,0 g 1"]
+        );
+        assert_eq!(reached.len() + 2, outcomes.len());
     }
 
     fn state(rules: Rules, text: &str) -> GameState {

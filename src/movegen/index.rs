@@ -146,6 +146,8 @@ mod tests {
         assert!(index.insert(7), "a key survived clear");
         assert_eq!(index.get_or_insert(9, 4), 4);
         assert_eq!(index.get_or_insert(9, 5), 4);
+        assert_eq!(index.get(9), Some(4));
+        assert_eq!(index.get(10), None);
     }
 
     /// Growing keeps every key and its state, and leaves the table under half full after
