@@ -459,6 +459,8 @@ impl Ends<'_> {
     /// Whether a reader taking the steps of `c`'s play one at a time gets to its end: no
     /// step before the last reaches a legal end, whichever of two pawns on a square moved.
     fn followed(&mut self, c: &Candidate) -> bool {
+        #[cfg(all(test, feature = "std"))]
+        tests::FOLLOWED.with(|n| n.set(n.get() + 1));
         let generator = self.generator;
         let mut steps = [[0u8; 2]; MAX_PLAY_LEN];
         let len = self.play_len(c);
@@ -835,6 +837,9 @@ mod tests {
         /// The complete states with something left to spend that counting walks on this
         /// thread kept, and those of them that left the board of one before them.
         pub(super) static INNER_ENDS: core::cell::Cell<[usize; 2]> = const { core::cell::Cell::new([0; 2]) };
+        /// The plays `Ends::mend_plays` followed step by step on this thread (debug builds
+        /// follow the ones it replaced again).
+        pub(super) static FOLLOWED: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
         /// The plays `Ends::mend_plays` replaced on this thread.
         pub(super) static MENDED_PLAYS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
     }
@@ -1043,7 +1048,8 @@ mod tests {
     /// `h3-home` the pawn that stood on h3 may be the one that went home, and then the bonus
     /// is forfeited (the second pawn could only join its partner on h3), so the roll ends
     /// there. The walk found that play first; the outcome must be listed with one that a reader
-    /// taking steps as they come follows to it.
+    /// taking steps as they come follows to it. Only plays whose steps can be read two ways are
+    /// followed to check.
     #[test]
     fn listed_plays_can_be_followed_step_by_step() {
         let s = state(Rules::hasbro(), "b:28,28,h3,h5 y:56,58,9,9 b 0");
@@ -1061,6 +1067,14 @@ mod tests {
             assert_eq!(stepped, o.state, "{o}");
         }
         assert!(MENDED_PLAYS.with(core::cell::Cell::get) > 0, "no play mended");
+        // Only that play's steps can be read two ways (after `34-h3`, a pawn of each class
+        // stands on h3), so only it is followed, and the one put in its place again in debug
+        // builds. Where pawns of the two classes never share a square, none is.
+        let followed = FOLLOWED.with(core::cell::Cell::get);
+        assert_eq!(followed, if cfg!(debug_assertions) { 2 } else { 1 });
+        let apart = state(Rules::hasbro(), "b:28,28,home,home y:56,58,9,9 b 0");
+        assert!(apart.outcomes(roll).expect("awaits a roll").len() > 1);
+        assert_eq!(FOLLOWED.with(core::cell::Cell::get), followed);
     }
 
     /// Some outcomes no order of steps taken one at a time reaches, so their plays are read
