@@ -304,10 +304,14 @@ impl Ends<'_> {
         // The start is not put in the memo: no bonus is pending there, so the first step
         // spends a die, and no step gives one back; no later state is the start again.
         // The trail rebuilds plays, and tells which states lead to valid ones when a pair is
-        // tagged. Each kind of walk runs its own copy of the loops (`Visit`).
+        // tagged. Each kind of walk runs its own copy of the loops (`Visit`). At the start no
+        // pawns of two classes share a square (a starting pair fills its own).
         if plays || self.generator.split {
-            let two_ways = if b.mending { Arrival::two_ways(0, root) } else { 0 };
-            b.trail.push(Arrival { via: NONE, step: [0; 2], depth: 0, flags: VALID | two_ways });
+            debug_assert!(
+                !self.generator.split || !root.classes_meet(),
+                "two classes on one square at the start"
+            );
+            b.trail.push(Arrival { via: NONE, step: [0; 2], depth: 0, flags: VALID });
         }
         let beyond = if self.generator.split {
             self.visit_start::<true, false, true>(root, starts)
