@@ -421,7 +421,7 @@ impl Ends<'_> {
     /// two ways can; most walks have none.
     fn mend_plays(&mut self) {
         let b = &*self.buffers;
-        if b.candidates.iter().any(|c| c.via != NONE && b.trail[c.via as usize].flags & READ_TWO_WAYS != 0) {
+        if b.candidates.iter().any(|c| b.read_two_ways(c)) {
             self.mend_two_ways();
         }
     }
@@ -444,7 +444,7 @@ impl Ends<'_> {
             let b = &*self.buffers;
             let i = if b.distinct { k } else { b.ends[k] as usize };
             let c = b.candidates[i];
-            if c.via != NONE && b.trail[c.via as usize].flags & READ_TWO_WAYS != 0 && !self.followed(&c) {
+            if b.read_two_ways(&c) && !self.followed(&c) {
                 self.buffers.aside.get_or_insert(generator.end_key(c.node) | TO_MEND, i as u32);
                 to_mend += 1;
             }
@@ -787,6 +787,12 @@ fn kept_generator<'a>(
 }
 
 impl Walk {
+    /// Whether the steps of `c`'s play before its last can be read with a pawn of either
+    /// class moving (`READ_TWO_WAYS`).
+    fn read_two_ways(&self, c: &Candidate) -> bool {
+        c.via != NONE && self.trail[c.via as usize].flags & READ_TWO_WAYS != 0
+    }
+
     /// Records the complete state `node`, reached from state `via` by `step`, if it scores
     /// at least as well as every complete state so far.
     #[inline]
