@@ -183,6 +183,22 @@ pub enum StepError {
     MustBreakBlockade,
 }
 
+/// Why the roll in progress cannot end now ([`GameState::end_roll`]). The state is
+/// unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EndRollError {
+    /// No roll is in progress.
+    #[error("no roll is in progress")]
+    NoRoll,
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The steps taken do not form a legal play.
+    #[error("the steps taken are not a whole legal play: more steps are required")]
+    Incomplete,
+}
+
 /// Why a whole play cannot be applied. The state is unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -264,6 +280,11 @@ pub struct StepReport {
     pub reached_home: bool,
     /// The end of the roll, if the step ended it.
     pub roll_end: Option<RollEnd>,
+    /// Whether the roll may end here though it can also go on: the steps taken form a legal
+    /// play and begin a longer one ([`GameState::end_roll`] ends it, a legal step goes on).
+    /// Read as `false` where a saved report lacks it.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub may_end_roll: bool,
 }
 
 /// One distinct outcome of a roll: the state after it and one play leading to it.
@@ -289,8 +310,8 @@ pub struct StepReport {
 pub struct Outcome {
     /// The state after the roll (awaiting the next roll, or finished).
     pub state: GameState,
-    /// One legal play that leads to it: read whole, and also taken one step at a time
-    /// wherever some play can be ([`GameState::outcomes`]).
+    /// One legal play that leads to it, whole ([`GameState::apply_play`]) or one step at a
+    /// time ([`GameState::apply_step`]).
     pub play: Play,
 }
 
@@ -506,11 +527,7 @@ impl GameState {
     /// by notation). A third doubles has the penalty as its one outcome, with the empty play.
     ///
     /// Each play also leads there taken one step at a time with [`GameState::apply_step`]
-    /// wherever some play can: where a play read whole (RULES.md 6.2) could pass a point at
-    /// which the same steps, with the other of two pawns on a square moving, form a legal play
-    /// (so that `apply_step` ends the roll there), the outcome is listed with a play that
-    /// passes no such point. A few outcomes have none (every order of their steps passes such
-    /// a point, so taking steps one at a time never gets there); their plays are read whole.
+    /// (ended with [`GameState::end_roll`] where the roll could go on after its last step).
     ///
     /// With every pawn of the mover out of its nest, doubles `d-d` and `(7-d)-(7-d)` give the
     /// same four amounts and so the same outcomes: with `std`, the search of one is kept on
@@ -570,7 +587,7 @@ impl GameState {
         // says (no play from here leaves the board as it is and wins). Each outcome starts as
         // a copy of it and gets its board; one that wins or ages blockades is worked out whole.
         let mut after = *self;
-        let _ = after.end_roll(self.position.pawns, roll);
+        let _ = after.after_play(self.position.pawns, roll);
         Ends::with(&self.roll_start(self.position.pawns, roll), move |ends| {
             out.resize(ends.len(), Outcome { state: after, play: Play::EMPTY });
             for (k, o) in out.iter_mut().enumerate() {
@@ -590,7 +607,7 @@ impl GameState {
         let aged = self.rules.blockade_limit.is_some() && !roll.is_doubles();
         if aged || board[self.mover().index()] == [code::HOME; 4] {
             o.state = *self;
-            let _ = o.state.end_roll(board, roll);
+            let _ = o.state.after_play(board, roll);
         } else {
             o.state.set_board(board);
         }
@@ -632,7 +649,7 @@ impl GameState {
             return Ok(f(&Choices::new(self, roll, 1, &settled)));
         }
         let mut after = *self;
-        let _ = after.end_roll(self.position.pawns, roll);
+        let _ = after.after_play(self.position.pawns, roll);
         Ok(Ends::with(&self.roll_start(self.position.pawns, roll), |ends| {
             let built = Built { state: self, roll, after, ends };
             f(&Choices::new(self, roll, ends.len(), &built))
@@ -682,7 +699,7 @@ impl GameState {
             return Ok(());
         }
         let mut after = *self;
-        let _ = after.end_roll(self.position.pawns, roll);
+        let _ = after.after_play(self.position.pawns, roll);
         Ends::without_plays(&self.roll_start(self.position.pawns, roll), |ends| {
             self.end_positions(roll, after.position, ends, out);
         });
@@ -708,7 +725,7 @@ impl GameState {
         let board = ends.board(k);
         if board[self.mover().index()] == [code::HOME; 4] {
             let mut state = *self;
-            let _ = state.end_roll(board, roll);
+            let _ = state.after_play(board, roll);
             *position = state.position;
         } else {
             position.pawns = board;
@@ -756,7 +773,7 @@ impl GameState {
             ends.board(if n > 1 { index_below(n, rng) } else { 0 })
         });
         let mut state = *self;
-        let _ = state.end_roll(board, roll);
+        let _ = state.after_play(board, roll);
         Ok(state)
     }
 
@@ -781,7 +798,7 @@ impl GameState {
             return Ok(());
         }
         let mut after = *self;
-        let _ = after.end_roll(self.position.pawns, roll);
+        let _ = after.after_play(self.position.pawns, roll);
         let mut f = Some(f);
         Ends::with(&self.roll_start(self.position.pawns, roll), |ends| {
             self.end_positions(roll, after.position, ends, positions);
@@ -817,7 +834,7 @@ impl GameState {
         if self.is_third_doubles(roll) {
             state.penalise();
         } else {
-            let _ = state.end_roll(self.position.pawns, roll);
+            let _ = state.after_play(self.position.pawns, roll);
         }
         state
     }
@@ -908,6 +925,14 @@ impl GameState {
 
     /// Applies one legal step of the roll in progress.
     ///
+    /// The roll ends when the steps taken form a legal play that no legal step continues
+    /// (RULES.md 3.6). A step does not say which of two pawns on a square moves, so where
+    /// one of them is of a starting pair (the blockade rule tells them apart), the steps
+    /// taken can form a legal play with one pawn moving and begin a longer one with the
+    /// other. There the roll stays open ([`StepReport::may_end_roll`]): the mover ends it
+    /// with [`GameState::end_roll`] or goes on with a legal step. So taking steps one at a
+    /// time reaches exactly the outcomes of [`GameState::outcomes`].
+    ///
     /// # Errors
     /// [`StepError`] saying why the step is not legal; the state is then unchanged.
     pub fn apply_step(&mut self, step: Step) -> Result<StepReport, StepError> {
@@ -945,19 +970,78 @@ impl GameState {
             .filter(|&b| b > 0);
             self.in_roll = Some(InRoll { taken, ..r });
             self.set_board(after);
-            let roll_end = search.is_legal_end(&next).then(|| self.finish_roll(search, &next, r.roll));
-            Ok(StepReport { captured, bonus_earned, reached_home, roll_end })
+            let (legal_end, goes_on) = (search.is_legal_end(&next), search.goes_on(&next));
+            let roll_end = (legal_end && !goes_on).then(|| self.finish_roll(search, &next, r.roll));
+            Ok(StepReport {
+                captured,
+                bonus_earned,
+                reached_home,
+                roll_end,
+                may_end_roll: legal_end && goes_on,
+            })
+        })
+    }
+
+    /// Whether the roll in progress may end now ([`GameState::end_roll`]): the steps taken
+    /// form a legal play, and also begin a longer one ([`GameState::apply_step`]).
+    #[must_use]
+    pub fn can_end_roll(&self) -> bool {
+        self.in_roll.is_some_and(|r| {
+            !self.is_finished()
+                && RollSearch::with(&self.roll_start(r.start, r.roll), |search| {
+                    search.is_legal_end(&search.follow(r.taken.steps()))
+                })
+        })
+    }
+
+    /// Ends the roll in progress where the steps taken form a legal play that could also go
+    /// on ([`StepReport::may_end_roll`]). A roll whose steps allow nothing else ends by
+    /// itself, with the step that completes its play.
+    ///
+    /// ```
+    /// use parcheesi::{GameState, Position, Roll, Rules};
+    ///
+    /// // Under `hasbro`, blue's pair on 28 rolls 4-4 (4, 4, 3 and 3), beside pawns on h3 and h5.
+    /// let position: Position = "b:28,28,h3,h5 y:56,58,9,9 b 0".parse()?;
+    /// let mut state = GameState::from_position(Rules::hasbro().with_seats(position.seats()), position)?;
+    /// state.roll(Roll::new(4, 4)?)?;
+    /// for step in ["28-31", "31-34", "34-h3"] {
+    ///     assert!(!state.apply_step(step.parse()?)?.may_end_roll);
+    /// }
+    /// // If the pawn of the pair goes home, its bonus takes the other to h3 (the pair parts);
+    /// // if the other pawn goes, the bonus cannot be spent and the play is over.
+    /// let report = state.apply_step("h3-home".parse()?)?;
+    /// assert!(report.may_end_roll && report.roll_end.is_none());
+    /// assert_eq!(state.legal_steps(), ["28-h3".parse()?]);
+    /// let end = state.end_roll()?;
+    /// assert_eq!(end.forfeited_bonuses, 1);
+    /// assert_eq!(state.position().to_string(), "b:28,h3,h5,home y:56,58,9,9 b 1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`EndRollError`] if no roll is in progress, the game is over, or the steps taken are
+    /// not a legal play; the state is then unchanged.
+    pub fn end_roll(&mut self) -> Result<RollEnd, EndRollError> {
+        if self.is_finished() {
+            return Err(EndRollError::GameOver);
+        }
+        let r = self.in_roll.ok_or(EndRollError::NoRoll)?;
+        RollSearch::with(&self.roll_start(r.start, r.roll), |search| {
+            let current = search.follow(r.taken.steps());
+            if !search.is_legal_end(&current) {
+                return Err(EndRollError::Incomplete);
+            }
+            Ok(self.finish_roll(search, &current, r.roll))
         })
     }
 
     /// Rolls `roll` and applies `play`, which must be a whole legal play.
     ///
     /// The play is read whole: where two pawns of the mover on one square could make a step,
-    /// the one that keeps the play legal moves (RULES.md 6.2). So a play can go on past a
-    /// point where the same steps applied one at a time with [`GameState::apply_step`] end the
-    /// roll: there, the steps so far form a legal play if the other pawn moved (a pawn of a
-    /// starting pair and another pawn on one square, where which of them moves decides
-    /// whether the pair ends together).
+    /// the one that keeps the play legal moves (RULES.md 6.2). Its steps taken one at a time
+    /// with [`GameState::apply_step`] lead to the same state, ended with
+    /// [`GameState::end_roll`] where the roll could go on.
     ///
     /// # Errors
     /// [`PlayError`] if the roll cannot be made, a step is illegal, or the play stops before
@@ -1030,12 +1114,12 @@ impl GameState {
     fn finish_roll(&mut self, search: &RollSearch, current: &[u32], roll: Roll) -> RollEnd {
         let (dice, bonuses, _) = search.amounts_at(current[0]);
         let forfeited_bonuses = bonuses.iter().filter(|&&b| b != 0).count() as u8;
-        let turn = self.end_roll(search.board_at(current), roll);
+        let turn = self.after_play(search.board_at(current), roll);
         RollEnd { forfeited_dice: dice, forfeited_bonuses, turn }
     }
 
     /// Section 4 after a play: the win, rolling again after doubles, or passing the turn.
-    fn end_roll(&mut self, board: Board, roll: Roll) -> TurnChange {
+    fn after_play(&mut self, board: Board, roll: Roll) -> TurnChange {
         self.in_roll = None;
         self.set_board(board);
         let seat = self.mover();

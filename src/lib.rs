@@ -107,8 +107,8 @@ pub mod text;
 pub use board::{Location, Seat, Seats, Square};
 pub use dice::{Amounts, Die, DieError, Roll};
 pub use game::{
-    GameState, NewGameError, Outcome, PlayError, RollEnd, RollError, RollReport, StepError, StepReport,
-    TurnChange,
+    EndRollError, GameState, NewGameError, Outcome, PlayError, RollEnd, RollError, RollReport, StepError,
+    StepReport, TurnChange,
 };
 pub use moves::{Play, Step};
 pub use notation::{

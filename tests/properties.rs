@@ -99,7 +99,8 @@ fn check_invariants(p: &Position) {
     assert_eq!(Position::from_setup(&p.to_setup()), Ok(*p));
 }
 
-/// Every end position reachable by taking legal steps one at a time, after rolling.
+/// Every end position reachable by taking legal steps one at a time after rolling, ending
+/// the roll wherever it may end.
 fn stepwise_ends(state: &GameState, out: &mut BTreeSet<String>, budget: &mut usize) {
     if *budget == 0 {
         return;
@@ -110,11 +111,17 @@ fn stepwise_ends(state: &GameState, out: &mut BTreeSet<String>, budget: &mut usi
             let mut next = *state;
             let report = next.apply_step(step).expect("a legal step applies");
             check_invariants(&next.position());
+            assert_eq!(next.can_end_roll(), report.may_end_roll);
             if report.roll_end.is_some() {
                 out.insert(next.position().to_string());
-            } else {
-                stepwise_ends(&next, out, budget);
+                continue;
             }
+            if report.may_end_roll {
+                let mut ended = next;
+                ended.end_roll().expect("the roll may end");
+                out.insert(ended.position().to_string());
+            }
+            stepwise_ends(&next, out, budget);
         }
     }
 }
@@ -142,23 +149,37 @@ proptest! {
             prop_assert!(o.state.awaits_roll() || o.state.is_finished());
             // Each listed play is legal and leads to its outcome, read whole and also one step
             // at a time: no step of it that either of two pawns could make ends the roll early,
-            // so a reader that takes steps as they come gets there too.
+            // so a reader that takes steps as they come gets there too (ending the roll after
+            // the last step where the steps could also go on).
             let mut replay = state;
             replay.apply_play(roll, &o.play).expect("listed play is legal");
             prop_assert_eq!(replay.position(), o.state.position());
             let mut stepped = state;
             if !o.play.is_empty() {
                 let _ = stepped.roll(roll).expect("roll");
-                // Every step before the last leaves an incomplete play (RULES.md 3): read
-                // whole, a play that stops there is refused and changes nothing.
+                // Every step before the last leaves an incomplete play (RULES.md 3), read whole
+                // a play that stops there is refused and changes nothing, unless the roll may
+                // end there: then that play is legal and ends as `end_roll` ends the roll.
                 let mut prefix = parcheesi::Play::EMPTY;
                 for (i, &step) in o.play.steps().iter().enumerate() {
                     let mut short = state;
-                    prop_assert_eq!(short.apply_play(roll, &prefix), Err(PlayError::Incomplete), "{}", prefix);
-                    prop_assert_eq!(short, state);
+                    if stepped.can_end_roll() {
+                        let mut ended = stepped;
+                        ended.end_roll().expect("the roll may end");
+                        short.apply_play(roll, &prefix).expect("a legal play");
+                        prop_assert_eq!(short, ended, "{}", prefix);
+                    } else {
+                        prop_assert_eq!(short.apply_play(roll, &prefix), Err(PlayError::Incomplete), "{}", prefix);
+                        prop_assert_eq!(short, state);
+                    }
                     prefix.push(step).expect("no longer than the play");
                     let report = stepped.apply_step(step).expect("listed step is legal");
-                    prop_assert_eq!(report.roll_end.is_some(), i + 1 == o.play.len(), "{}", o.play);
+                    let last = i + 1 == o.play.len();
+                    prop_assert!(!last || report.roll_end.is_some() || report.may_end_roll, "{}", o.play);
+                    prop_assert!(last || report.roll_end.is_none(), "{}", o.play);
+                }
+                if stepped.current_roll().is_some() {
+                    stepped.end_roll().expect("the roll may end");
                 }
             } else {
                 let _ = stepped.apply_play(roll, &o.play).expect("the empty play");
@@ -228,19 +249,16 @@ proptest! {
             return Ok(());
         }
         // At most 400 prefixes, in the order of their texts (each before its extensions).
-        'prefixes: for (text, (prefix, expected)) in next.iter().take(400) {
+        // The roll may end after a prefix exactly when it is a legal play too.
+        for (text, (prefix, expected)) in next.iter().take(400) {
             let mut s = rolled;
-            for (i, &step) in prefix.iter().enumerate() {
-                if s.apply_step(step).expect("a step of a legal play").roll_end.is_some() {
-                    // Where either of two pawns on a square can make the step and one of them
-                    // ends a legal play, the roll ends there (`apply_step`): that play is listed.
-                    let ended = parcheesi::Play::try_from(&prefix[..=i]).expect("a play");
-                    prop_assert!(plays.contains(&ended), "{}", ended);
-                    continue 'prefixes;
-                }
+            for &step in prefix.iter() {
+                prop_assert!(s.apply_step(step).expect("a step of a legal play").roll_end.is_none(), "{}", text);
             }
             let got: BTreeSet<String> = s.legal_steps().iter().map(ToString::to_string).collect();
             prop_assert_eq!(&got, expected, "after {:?}", text);
+            let play = parcheesi::Play::try_from(*prefix).expect("a play");
+            prop_assert_eq!(s.can_end_roll(), plays.contains(&play), "after {:?}", text);
         }
     }
 

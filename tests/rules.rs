@@ -2,8 +2,8 @@
 //! notation, checking the exact legal steps or outcomes under the presets where they differ.
 
 use parcheesi::{
-    GameState, Location, PlayError, Position, Preset, Roll, RollError, RollReport, Rules, Seat, Step,
-    StepError, TurnChange,
+    EndRollError, GameState, Location, PlayError, Position, Preset, Roll, RollError, RollReport, Rules, Seat,
+    Step, StepError, TurnChange,
 };
 
 use Preset::{Hasbro, Racket, Seed};
@@ -346,8 +346,9 @@ fn a_play_needs_a_state_that_awaits_a_roll() {
 
 /// RULES.md 6.2: where two pawns on one square could make a step, a play is read with the
 /// one that keeps it legal. Read whole, that can be the pawn whose move lets the play go on,
-/// where the same steps taken one at a time end the roll (section 3.6: they form a legal play
-/// if the other pawn moved).
+/// where the same steps also form a legal play if the other pawn moved. Taken one at a time
+/// (section 3.6), such steps leave the roll open: the mover may end it (they form a legal
+/// play) or go on (they begin one), so both plays are reached step by step too.
 #[test]
 fn a_play_is_read_whole_where_two_pawns_could_make_a_step() {
     // 5-5 with every pawn out: 5, 5, 2, 2. The pair on 64 started the roll together, so it may
@@ -358,12 +359,11 @@ fn a_play_is_read_whole_where_two_pawns_could_make_a_step() {
     // - the pawn of the pair: 64-h5 spends the bonus, the pair apart (h5 and home).
     let pos = "g:25,64,64,h3 y:24,29,29,41 g 1";
     let (short, long) = ("64-h0 h0-h5 h3-h5 h5-home", "64-h0 h0-h5 h3-h5 h5-home 64-h5");
+    let (short_end, long_end) = ("g:25,64,h5,home y:24,29,29,41 g 2", "g:25,h5,h5,home y:24,29,29,41 g 2");
     let plays: Vec<String> =
         state(Hasbro, pos).legal_plays(roll(5, 5)).expect("plays").iter().map(ToString::to_string).collect();
     assert!(plays.contains(&short.to_string()) && plays.contains(&long.to_string()), "{plays:?}");
-    for (play, after) in
-        [(short, "g:25,64,h5,home y:24,29,29,41 g 2"), (long, "g:25,h5,h5,home y:24,29,29,41 g 2")]
-    {
+    for (play, after) in [(short, short_end), (long, long_end)] {
         let mut s = state(Hasbro, pos);
         assert_eq!(
             s.apply_play(roll(5, 5), &play.parse().expect("play")),
@@ -372,15 +372,112 @@ fn a_play_is_read_whole_where_two_pawns_could_make_a_step() {
         );
         assert_eq!(s.position().to_string(), after, "{play}");
     }
-    // One step at a time, the roll ends with the fourth step, and the fifth is too late.
+    // One step at a time, the fourth step leaves the roll open: it may end or go on.
     let mut s = state(Hasbro, pos);
+    assert_eq!(s.end_roll(), Err(EndRollError::NoRoll));
     let _ = s.roll(roll(5, 5)).expect("roll");
     for taken in short.split(' ') {
+        let before = s;
+        assert!(!s.can_end_roll());
+        assert_eq!(s.end_roll(), Err(EndRollError::Incomplete), "before {taken}");
+        assert_eq!(s, before);
         let report = s.apply_step(step(taken)).expect(taken);
-        assert_eq!(report.roll_end.is_some(), taken == "h5-home", "{taken}");
+        assert_eq!(report.roll_end, None, "{taken}");
+        assert_eq!(report.may_end_roll, taken == "h5-home", "{taken}");
     }
-    assert_eq!(s.position().to_string(), "g:25,64,h5,home y:24,29,29,41 g 2");
-    assert_eq!(s.apply_step(step("64-h5")), Err(StepError::NoRoll));
+    assert!(s.can_end_roll());
+    assert_eq!(s.legal_steps(), [step("64-h5")]);
+    let mut ended = s;
+    let end = ended.end_roll().expect("the steps form a legal play");
+    assert_eq!((end.forfeited_dice.as_slice(), end.forfeited_bonuses), (&[][..], 1));
+    assert_eq!(end.turn, TurnChange::RollAgain);
+    assert_eq!(ended.position().to_string(), short_end);
+    assert!(!ended.can_end_roll());
+    assert_eq!(ended.end_roll(), Err(EndRollError::NoRoll));
+    let report = s.apply_step(step("64-h5")).expect("the step goes on");
+    assert!(report.roll_end.is_some() && !report.may_end_roll);
+    assert_eq!(s.position().to_string(), long_end);
+}
+
+/// Every end reached by taking legal steps one at a time from `s`, ending the roll wherever
+/// it may end.
+fn ends_step_by_step(s: &GameState, out: &mut std::collections::BTreeSet<String>) {
+    for taken in s.legal_steps() {
+        let mut next = *s;
+        let report = next.apply_step(taken).expect("a legal step");
+        if report.roll_end.is_some() {
+            out.insert(next.position().to_string());
+            continue;
+        }
+        if report.may_end_roll {
+            let mut ended = next;
+            let _ = ended.end_roll().expect("the roll may end");
+            out.insert(ended.position().to_string());
+        }
+        ends_step_by_step(&next, out);
+    }
+}
+
+/// Section 3.6 where a pair's pawn and another pawn share a square: steps taken one at a
+/// time reach every outcome, also those whose every order of steps passes a point where the
+/// steps form a legal play with one pawn moving and begin a longer one with the other.
+/// Under `hasbro`, green's pair on 18 rolls 3-3 (3, 3, 4 and 4) beside pawns on 38 and 44,
+/// among lone opponents. `g:38,38,58,58` with blue captured on 48, 54 and 58 takes `44-48
+/// 48-51 51-54 54-58 18-38 38-58 18-38`: `38-58` moves the pair's pawn, so that its partner
+/// may then come to 38. Had the pawn that stood on 38 moved, the last bonus would be
+/// forfeited (the partner could only join the pair's pawn on 38): the roll may end there.
+/// The 4-4 of `b:28,28,h3,h5 y:56,58,9,9 b 0` (`hasbro`) is another such roll: its listed
+/// play `28-31 31-34 34-h3 h3-home 28-h3` may end after `h3-home`, where the pawn from h3 may
+/// have gone home, and goes on to its outcome.
+#[test]
+fn stepping_reaches_every_outcome_where_a_step_can_be_read_two_ways() {
+    let cases =
+        [("g:18,18,38,44 r:47,9,h6,home b:48,54,58,0 g 0", 3, 177), ("b:28,28,h3,h5 y:56,58,9,9 b 0", 4, 10)];
+    let mut open = 0;
+    for (pos, d, count) in cases {
+        let s = state(Hasbro, pos);
+        let outcomes = s.outcomes(roll(d, d)).expect("outcomes");
+        assert_eq!(outcomes.len(), count, "{pos}");
+        let mut rolled = s;
+        let _ = rolled.roll(roll(d, d)).expect("roll");
+        let mut reached = std::collections::BTreeSet::new();
+        ends_step_by_step(&rolled, &mut reached);
+        let listed: std::collections::BTreeSet<String> =
+            outcomes.iter().map(|o| o.state.position().to_string()).collect();
+        assert_eq!(reached, listed, "{pos}");
+        // Every listed play is followed to its outcome, ended where it could go on.
+        for o in &outcomes {
+            let mut stepped = rolled;
+            for (i, &taken) in o.play.steps().iter().enumerate() {
+                let report = stepped.apply_step(taken).expect("a listed step");
+                open += usize::from(report.may_end_roll);
+                assert!(report.roll_end.is_none() || i + 1 == o.play.len(), "{o}");
+            }
+            if stepped.current_roll().is_some() {
+                let _ = stepped.end_roll().expect("the roll may end");
+            }
+            assert_eq!(stepped, o.state, "{o}");
+        }
+    }
+    assert!(open > 0);
+    let s = state(Hasbro, cases[0].0);
+    let outcomes = s.outcomes(roll(3, 3)).expect("outcomes");
+    let mut rolled = s;
+    let _ = rolled.roll(roll(3, 3)).expect("roll");
+    let play = "44-48 48-51 51-54 54-58 18-38 38-58 18-38";
+    let long = outcomes.iter().find(|o| o.play.to_string() == play).expect("listed");
+    assert_eq!(long.state.position().to_string(), "g:38,38,58,58 r:47,9,h6,home b:n,n,n,0 g 1");
+    let mut stepped = rolled;
+    for taken in play.split(' ') {
+        let report = stepped.apply_step(step(taken)).expect(taken);
+        assert_eq!(report.may_end_roll, taken == "38-58", "{taken}");
+        if report.may_end_roll {
+            let mut ended = stepped;
+            let _ = ended.end_roll().expect("the roll may end");
+            assert_eq!(ended.position().to_string(), "g:18,38,58,58 r:47,9,h6,home b:n,n,n,0 g 1");
+        }
+    }
+    assert_eq!(stepped, long.state);
 }
 
 #[test]

@@ -7,7 +7,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::index::Index;
-use super::{All, Board, Child, Generator, Labellings, Node, RollStart, Score};
+use super::{All, Board, Child, Generator, Node, RollStart, Score};
 use crate::board::Seat;
 use crate::dice::Amounts;
 use crate::moves::{Play, Step};
@@ -67,8 +67,37 @@ std::thread_local! {
     static LAST: core::cell::Cell<Option<RollSearch>> = const { core::cell::Cell::new(None) };
 }
 
-/// The states a sequence of steps can have reached, by number.
-pub(crate) type States = Labellings<u32>;
+/// The states a sequence of steps can have reached: the steps say where pawns go, not which
+/// of two pawns on a square moved, so several labellings of one position can fit.
+///
+/// Bound: the amounts a step spends follow from its two locations (a bonus is never a die
+/// amount), so all states here have the same position and amounts and differ only in which
+/// pawn carries which label: at most 4! = 24 labellings of four pawns.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct States {
+    items: [u32; 24],
+    len: usize,
+}
+
+impl States {
+    fn root() -> States {
+        States { len: 1, ..States::default() }
+    }
+
+    fn insert(&mut self, i: u32) {
+        if !self.contains(&i) && self.len < self.items.len() {
+            self.items[self.len] = i;
+            self.len += 1;
+        }
+    }
+}
+
+impl core::ops::Deref for States {
+    type Target = [u32];
+    fn deref(&self) -> &[u32] {
+        &self.items[..self.len]
+    }
+}
 
 /// The searched graph of one roll.
 pub(crate) struct RollSearch {
@@ -244,7 +273,7 @@ impl RollSearch {
     /// The states reached by the steps `taken` from the start of the roll, keeping only those
     /// from which a legal play can still be completed.
     pub(crate) fn follow(&self, taken: impl IntoIterator<Item = Step>) -> States {
-        taken.into_iter().fold(States::one(0), |current, step| self.follow_step(&current, step))
+        taken.into_iter().fold(States::root(), |current, step| self.follow_step(&current, step))
     }
 
     /// The states reached by `step` from the states `current`, keeping only those from which
@@ -280,6 +309,16 @@ impl RollSearch {
                 }
             }
         }
+    }
+
+    /// Whether a legal step leads on from one of `current`.
+    pub(crate) fn goes_on(&self, current: &[u32]) -> bool {
+        current.iter().any(|&i| {
+            let (first, last) = self.graph.entries[i as usize].edges;
+            self.graph.edges[first as usize..last as usize]
+                .iter()
+                .any(|e| self.graph.entries[e.child as usize].flags & REACH_LEGAL != 0)
+        })
     }
 
     /// Whether one of `current` ends a legal play.

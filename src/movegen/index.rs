@@ -55,12 +55,6 @@ impl Index {
         self.slots[self.slot(key)].2 == self.generation
     }
 
-    /// The state of `key`, if recorded.
-    pub(super) fn get(&self, key: u64) -> Option<u32> {
-        let slot = self.slots[self.slot(key)];
-        (slot.2 == self.generation).then_some(slot.1)
-    }
-
     /// Records `key`; returns whether it is new.
     #[inline]
     pub(super) fn insert(&mut self, key: u64) -> bool {
@@ -146,8 +140,6 @@ mod tests {
         assert!(index.insert(7), "a key survived clear");
         assert_eq!(index.get_or_insert(9, 4), 4);
         assert_eq!(index.get_or_insert(9, 5), 4);
-        assert_eq!(index.get(9), Some(4));
-        assert_eq!(index.get(10), None);
     }
 
     /// Growing keeps every key and its state, and leaves the table under half full after

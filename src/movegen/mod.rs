@@ -56,48 +56,6 @@ impl RollStart {
     }
 }
 
-/// The states (or state numbers) a sequence of steps can have reached: the steps say where
-/// pawns go, not which of two pawns on a square moved, so several labellings of one position
-/// can fit.
-///
-/// Bound: the amounts a step spends follow from its two locations (a bonus is never a die
-/// amount), so all states here have the same position and amounts and differ only in which
-/// pawn carries which label: at most 4! = 24 labellings of four pawns.
-#[derive(Clone, Copy)]
-pub(crate) struct Labellings<T> {
-    items: [T; 24],
-    len: usize,
-}
-
-impl<T: Copy + Default + PartialEq> Default for Labellings<T> {
-    fn default() -> Labellings<T> {
-        Labellings { items: [T::default(); 24], len: 0 }
-    }
-}
-
-impl<T: Copy + Default + PartialEq> Labellings<T> {
-    /// Just `item`.
-    pub(crate) fn one(item: T) -> Labellings<T> {
-        let mut one = Labellings::default();
-        one.insert(item);
-        one
-    }
-
-    pub(crate) fn insert(&mut self, item: T) {
-        if !self.contains(&item) && self.len < self.items.len() {
-            self.items[self.len] = item;
-            self.len += 1;
-        }
-    }
-}
-
-impl<T> core::ops::Deref for Labellings<T> {
-    type Target = [T];
-    fn deref(&self) -> &[T] {
-        &self.items[..self.len]
-    }
-}
-
 /// One roll state (see the module docs), packed into one number that is also its key:
 ///
 /// - bits 0..32: the mover's pawns by identity, one progress code (`PROGRESS`) a byte; ids
@@ -109,8 +67,7 @@ impl<T> core::ops::Deref for Labellings<T> {
 /// - bits 52..58: pending capture bonuses and pending home bonuses, three bits each (at most
 ///   four are ever pending: one per die step, and a bonus step that earns one spends one);
 /// - bit 58: with bonuses after dice, the dice phase has ended.
-// (`Default`, the empty state of no roll, only fills `Labellings`.)
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Node(u64);
 
 const CAPTURED: u32 = 32;
@@ -174,16 +131,6 @@ impl Node {
     /// Nothing left to spend, so no step: most states of a roll are such leaves.
     fn is_leaf(self) -> bool {
         self.0 >> DICE & 0x3FF == 0
-    }
-
-    /// Whether pawns of both classes of a tagged pair (ids 0,1 and 2,3) share a square (home
-    /// aside: no step starts there): a step from there does not tell which class moved. (The
-    /// first class is a starting pair, never in the nest.)
-    #[inline(always)]
-    fn classes_meet(self) -> bool {
-        let m = self.pawns();
-        let meet = |c: u8| c != code::HOME && (c == m[2] || c == m[3]);
-        meet(m[0]) || meet(m[1])
     }
 
     fn has_blockade(self, sq: u8) -> bool {
