@@ -1,6 +1,7 @@
 //! Arbitrary step sequences applied to valid states reached by play, under a preset or any
 //! mix of the rules' switches: every step is either applied (and was legal) or rejected with
-//! the state unchanged. Now and then a whole play of arbitrary steps instead: applied, it
+//! the state unchanged, and so is every attempt to end the roll (allowed exactly where
+//! `can_end_roll` says). Now and then a whole play of arbitrary steps instead: applied, it
 //! leaves one of the roll's outcomes; rejected, the state is unchanged.
 #![no_main]
 
@@ -54,10 +55,19 @@ fuzz_target!(|data: &[u8]| {
             }
             continue;
         }
-        if state.awaits_roll() || kind % 4 == 0 {
+        if state.awaits_roll() {
             let Ok(roll) = Roll::new(a % 6 + 1, b % 6 + 1) else { return };
-            if state.awaits_roll() {
-                let _ = state.roll(roll);
+            let _ = state.roll(roll);
+            continue;
+        }
+        if kind % 4 == 0 {
+            let (before, may_end) = (state, state.can_end_roll());
+            match state.end_roll() {
+                Ok(_) => assert!(may_end),
+                Err(_) => {
+                    assert!(!may_end);
+                    assert_eq!(state, before);
+                }
             }
             continue;
         }
