@@ -268,9 +268,11 @@ pub enum RollReport {
     },
 }
 
-/// What one legal step did.
+/// What one legal step did. Only the engine builds one (`#[non_exhaustive]`), so that a field
+/// added later breaks no program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct StepReport {
     /// The opponent captured, if any.
     pub captured: Option<Seat>,
