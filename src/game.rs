@@ -854,7 +854,8 @@ impl GameState {
     /// Every legal play of `roll` from this state (which must await a roll), each once as a
     /// sequence of steps, sorted by notation. Many plays often share an outcome; see
     /// [`GameState::outcomes`] for the distinct outcomes. A third doubles has only the empty
-    /// play.
+    /// play. One legal play can begin another where a step could be made by either of two
+    /// pawns on a square ([`GameState::apply_step`] says when).
     ///
     /// # Errors
     /// [`RollError`] if a roll is in progress or the game is over.
