@@ -1050,8 +1050,8 @@ impl GameState {
     /// [`PlayError`] if the roll cannot be made, a step is illegal, or the play stops before
     /// the roll ends; the state is then unchanged. A step is illegal for the reason
     /// [`GameState::apply_step`] would give; when the roll allows no step at all, the first
-    /// step says why (a third doubles is [`StepError::ThirdDoubles`]), and a step after the
-    /// steps before it formed a legal play, which it does not continue, is
+    /// step says why (a third doubles is [`StepError::ThirdDoubles`]), and a step after steps
+    /// that ended the roll (a legal play that no legal step continues) is
     /// [`StepError::RollOver`] ([`StepError::GameOver`] after a win).
     pub fn apply_play(&mut self, roll: Roll, play: &Play) -> Result<TurnChange, PlayError> {
         let mut next = *self;
@@ -1089,7 +1089,7 @@ impl GameState {
                 if next.is_empty() {
                     let error = if self.is_finished() {
                         StepError::GameOver
-                    } else if search.is_legal_end(&current) {
+                    } else if search.is_legal_end(&current) && !search.goes_on(&current) {
                         StepError::RollOver
                     } else if !valid {
                         StepError::NoRoute(step.from, step.to)

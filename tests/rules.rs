@@ -387,6 +387,17 @@ fn a_play_is_read_whole_where_two_pawns_could_make_a_step() {
     }
     assert!(s.can_end_roll());
     assert_eq!(s.legal_steps(), [step("64-h5")]);
+    // Another step there is illegal for its own reason, taken alone or in a play read whole
+    // (the roll is not over: it could go on).
+    let passes = StepError::PassesBlockade(Location::Ring(parcheesi::Square::new(29).expect("a square")));
+    let mut other = s;
+    assert_eq!(other.apply_step(step("25-35")), Err(passes));
+    assert_eq!(other, s);
+    let mut whole = state(Hasbro, pos);
+    assert_eq!(
+        whole.apply_play(roll(5, 5), &format!("{short} 25-35").parse().expect("play")),
+        Err(PlayError::Step { index: 5, step: step("25-35"), error: passes })
+    );
     let mut ended = s;
     let end = ended.end_roll().expect("the steps form a legal play");
     assert_eq!((end.forfeited_dice.as_slice(), end.forfeited_bonuses), (&[][..], 1));
