@@ -387,6 +387,12 @@ fn a_play_is_read_whole_where_two_pawns_could_make_a_step() {
     }
     assert!(s.can_end_roll());
     assert_eq!(s.legal_steps(), [step("64-h5")]);
+    // Saved there, the state reads back as it was: still open.
+    #[cfg(feature = "serde")]
+    {
+        let read: GameState = serde_json::from_str(&serde_json::to_string(&s).expect("json")).expect("state");
+        assert!(read == s && read.can_end_roll());
+    }
     // Another step there is illegal for its own reason, taken alone or in a play read whole
     // (the roll is not over: it could go on).
     let passes = StepError::PassesBlockade(Location::Ring(parcheesi::Square::new(29).expect("a square")));
