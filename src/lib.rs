@@ -38,7 +38,7 @@
 //!
 //! A user interface rolls, asks for the legal steps and applies them one at a time; an illegal
 //! step comes back as a [`StepError`] saying which rule it breaks. The roll ends with the step
-//! that completes a legal play; in the rare point where the steps taken form a legal play and
+//! that completes a legal play; at the rare point where the steps taken form a legal play and
 //! could also go on ([`StepReport::may_end_roll`]), the mover ends it with
 //! [`GameState::end_roll`] or takes another step.
 //!
