@@ -881,7 +881,7 @@ impl GameState {
         let start = self.position.pawns;
         let forfeited = RollSearch::with(&self.roll_start(start, roll), |search| {
             let current = search.follow([]);
-            search.is_legal_end(&current).then(|| self.finish_roll(search, &current, roll))
+            search.is_over(&current).then(|| self.finish_roll(search, &current, roll))
         });
         if let Some(end) = forfeited {
             return Ok(RollReport::Forfeited(end));
@@ -973,15 +973,10 @@ impl GameState {
             .filter(|&b| b > 0);
             self.in_roll = Some(InRoll { taken, ..r });
             self.set_board(after);
-            let (legal_end, goes_on) = (search.is_legal_end(&next), search.goes_on(&next));
-            let roll_end = (legal_end && !goes_on).then(|| self.finish_roll(search, &next, r.roll));
-            Ok(StepReport {
-                captured,
-                bonus_earned,
-                reached_home,
-                roll_end,
-                may_end_roll: legal_end && goes_on,
-            })
+            let over = search.is_over(&next);
+            let may_end_roll = !over && search.is_legal_end(&next);
+            let roll_end = over.then(|| self.finish_roll(search, &next, r.roll));
+            Ok(StepReport { captured, bonus_earned, reached_home, roll_end, may_end_roll })
         })
     }
 
@@ -1089,7 +1084,7 @@ impl GameState {
                 if next.is_empty() {
                     let error = if self.is_finished() {
                         StepError::GameOver
-                    } else if search.is_legal_end(&current) && !search.goes_on(&current) {
+                    } else if search.is_over(&current) {
                         StepError::RollOver
                     } else if !valid {
                         StepError::NoRoute(step.from, step.to)

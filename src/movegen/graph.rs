@@ -311,8 +311,14 @@ impl RollSearch {
         }
     }
 
+    /// Whether the roll is over at the states `current`: one ends a legal play, and no legal
+    /// step leads on from any (where the steps can be read two ways, both can hold).
+    pub(crate) fn is_over(&self, current: &[u32]) -> bool {
+        self.is_legal_end(current) && !self.goes_on(current)
+    }
+
     /// Whether a legal step leads on from one of `current`.
-    pub(crate) fn goes_on(&self, current: &[u32]) -> bool {
+    fn goes_on(&self, current: &[u32]) -> bool {
         current.iter().any(|&i| {
             let (first, last) = self.graph.entries[i as usize].edges;
             self.graph.edges[first as usize..last as usize]
