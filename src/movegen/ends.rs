@@ -863,6 +863,25 @@ mod tests {
         assert_eq!(s.outcome_count(roll), Ok(1));
     }
 
+    /// A count with a tagged pair counts once a board that two of its leaves share: a pawn of
+    /// the pair and another pawn trade squares. Under the seed rules green rolls 3-3 (3, 3, 4
+    /// and 4) with its pair on 10 and pawns on 13 and 30. A pawn of the pair to 13 and 17
+    /// with the pawn on 13 to 16 leaves the board that the pawn of the pair to 13 and 16 with
+    /// the pawn on 13 to 17 leaves (30-34 in both).
+    #[test]
+    fn a_count_with_a_tagged_pair_counts_a_shared_board_once() {
+        let s = state(Rules::seed(), "g:10,10,13,30 r:n,n,n,n g 0");
+        let roll = Roll::new(3, 3).expect("a roll");
+        let outcomes = s.outcomes(roll).expect("awaits a roll");
+        let shared: Position = "g:10,16,17,34 r:n,n,n,n g 1".parse().expect("a position");
+        assert_eq!(outcomes.iter().filter(|o| o.state.position() == shared).count(), 1);
+        assert_eq!(s.outcome_count(roll), Ok(outcomes.len()));
+        assert_eq!(
+            crate::perft(&s, 1),
+            Roll::DISTINCT.iter().map(|&r| s.outcomes(r).map_or(0, |o| o.len()) as u128).sum()
+        );
+    }
+
     fn state(rules: Rules, text: &str) -> GameState {
         let position: Position = text.parse().expect("position");
         GameState::from_position(rules.with_seats(position.seats()), position).expect("state")
