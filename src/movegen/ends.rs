@@ -90,7 +90,8 @@ struct Twin {
 #[derive(Default)]
 struct Walk {
     /// State key to state number, for the states with steps beyond them, and the leaves
-    /// seen; after the walk, when ends must be told apart by board, the board keys seen.
+    /// seen (in a count with a tagged pair, their board keys too, marked by `TAGGED_BOARD`);
+    /// after the walk, when ends must be told apart by board, the board keys seen.
     index: Index,
     /// Per state number: how the walk first reached it; kept only when plays are to be
     /// rebuilt or a pair is tagged, as boards and counts without one need neither (then it is
