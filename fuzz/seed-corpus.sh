@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Seeds the corpora of `analyze` and `parse` (fuzz/corpus/TARGET, where `cargo fuzz run`
 # looks) with the worked examples of tests/data/outcomes.txt, so that a run starts from valid
-# commands, positions and plays instead of finding the notation by chance. From an empty
-# corpus, runs of `analyze` of 10 to 15 minutes ended between 691 and 3398 edges; seeded, 15
-# minutes reached 4680 (docs/fuzzing.md).
+# commands, positions and plays instead of finding the notation by chance (docs/fuzzing.md
+# compares seeded and unseeded runs).
 # Usage: fuzz/seed-corpus.sh (files already there are kept; the names are fixed, so running
 # it again rewrites the same files).
 set -euo pipefail
