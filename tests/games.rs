@@ -240,10 +240,12 @@ fn states_in_the_middle_of_a_roll_round_trip_through_serde() {
         let error = serde_json::from_str::<GameState>(&value.to_string()).expect_err("tampered");
         assert!(error.to_string().contains("another mover or doubles count"), "{field}: {error}");
     }
-    // So is a roll whose steps are not legal.
+    // So is a roll whose steps are not legal (3-3 gives 3, 3, 4 and 4: no 5), named by its
+    // place in the play.
     let mut value: serde_json::Value = serde_json::from_str(&json).expect("json");
-    value["roll"]["steps"][0]["to"] = serde_json::Value::from("14");
-    assert!(serde_json::from_str::<GameState>(&value.to_string()).is_err());
+    value["roll"]["steps"][0]["to"] = serde_json::Value::from("15");
+    let error = serde_json::from_str::<GameState>(&value.to_string()).expect_err("an illegal step");
+    assert!(error.to_string().starts_with("step 1 (10-15): "), "{error}");
     // And a roll in progress that could not be: one that ends at once (red's pair on 12
     // stops every step of 4-6), or one whose steps end it (10-11 leaves a 2 that cannot move).
     let p: parcheesi::Position = "g:n,n,n,10 r:n,n,12,12 g 0".parse().expect("position");
@@ -265,6 +267,13 @@ fn states_in_the_middle_of_a_roll_round_trip_through_serde() {
         let error = serde_json::from_str::<GameState>(&value.to_string()).expect_err("tampered");
         assert!(error.to_string().contains(message), "{field}: {error}");
     }
+    // Nor can a roll be in progress in a game that is over.
+    let mut value: serde_json::Value = serde_json::from_str(&json).expect("json");
+    let home = serde_json::json!(["home", "home", "home", "home"]);
+    value["position"]["pawns"][0] = home.clone();
+    value["roll"]["start"]["pawns"][0] = home;
+    let error = serde_json::from_str::<GameState>(&value.to_string()).expect_err("a finished game");
+    assert!(error.to_string().contains("the game is over"), "{error}");
 }
 
 #[test]

@@ -936,6 +936,11 @@ fn the_game_ends_mid_roll_when_the_fourth_pawn_gets_home() {
     assert_eq!(s.winner(), Some(Seat::Green));
     assert_eq!(s.roll(roll(2, 3)), Err(parcheesi::RollError::GameOver));
     assert_eq!(s.apply_step(step("n-5")), Err(StepError::GameOver));
+    // The roll ended with the game: there is nothing left to end, and the reason is the game.
+    let before = s;
+    assert!(!s.can_end_roll());
+    assert_eq!(s.end_roll(), Err(EndRollError::GameOver));
+    assert_eq!(s, before);
 }
 
 /// RULES.md exempts no play from the filters of section 3.3, so a play that wins (and ends the
