@@ -286,6 +286,11 @@ mod tests {
         assert!(Die::new(0).is_err());
         assert!(Die::new(7).is_err());
         assert_eq!(Die::new(6).map(Die::value), Ok(6));
+        // A roll names its bad die, the first if both are bad.
+        assert_eq!(Roll::new(0, 3), Err(DieError(0)));
+        assert_eq!(Roll::new(3, 7), Err(DieError(7)));
+        assert_eq!(Roll::new(9, 0), Err(DieError(9)));
+        assert!(Roll::new(2, 5).is_ok());
     }
 
     #[test]

@@ -276,6 +276,9 @@ fn serde_goes_through_validation() {
     );
     let play: Play = "10-14 66-h1".parse().expect("play");
     assert_eq!(serde_json::from_str::<Play>(&serde_json::to_string(&play).expect("ser")).expect("de"), play);
+    // Malformed data is an error too, not a panic.
+    assert!(serde_json::from_str::<Play>("\"10-14\"").is_err());
+    assert!(serde_json::from_str::<GameState>("{}").is_err());
     // Die amounts: at most four, each 1 to 6, read in any order and kept sorted.
     let amounts: parcheesi::Amounts = serde_json::from_str("[5,2,5,2]").expect("amounts");
     assert_eq!(
